@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The two commands a newcomer needs:
+#   ./dev.sh start   set up (virtualenv, packages, database, demo tournament) and start
+#                    the application on SQLite at http://127.0.0.1:8000
+#   ./dev.sh test    run the whole test suite: SQLite, then PostgreSQL
+#                    (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/schnapsen)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+find_python() {
+  local c
+  for c in python3.13 python3.12 "$HOME"/.pyenv/versions/3.13*/bin/python3 "$HOME"/.pyenv/versions/3.12*/bin/python3 python3; do
+    if command -v "$c" >/dev/null 2>&1 && "$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then
+      echo "$c"; return 0
+    fi
+  done
+  echo "Python 3.12 or newer is needed (Django 6)." >&2
+  return 1
+}
+
+setup() {
+  if [ ! -x .venv/bin/python ]; then
+    "$(find_python)" -m venv .venv
+  fi
+  local stamp=.venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)
+  if [ ! -f "$stamp" ]; then
+    .venv/bin/python -m pip install --quiet --upgrade pip
+    .venv/bin/python -m pip install --quiet -e '.[test]'
+    rm -f .venv/.installed-*; touch "$stamp"
+  fi
+  if command -v msgfmt >/dev/null 2>&1; then
+    .venv/bin/python manage.py compilemessages --ignore=.venv >/dev/null
+  fi
+}
+
+postgres_url() {
+  echo "${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/schnapsen}"
+}
+
+case "${1:-}" in
+  start)
+    setup
+    .venv/bin/python manage.py migrate --noinput
+    .venv/bin/python manage.py tournament demo --if-empty
+    echo "Staff login: demo / demo (only for this local demo database)."
+    exec .venv/bin/python manage.py runserver "${PORT:-8000}"
+    ;;
+  test)
+    setup
+    shift
+    .venv/bin/python -m ruff check .
+    echo "== tests on SQLite"
+    env -u DATABASE_URL .venv/bin/python -m pytest "$@"
+    url=$(postgres_url)
+    if .venv/bin/python -c "import sys, psycopg, dj_database_url as d; c=d.parse(sys.argv[1]); psycopg.connect(host=c['HOST'], port=c['PORT'] or 5432, user=c['USER'], password=c['PASSWORD'] or None, dbname='postgres', connect_timeout=3).close()" "$url" 2>/dev/null; then
+      echo "== tests on PostgreSQL ($url)"
+      DATABASE_URL="$url" .venv/bin/python -m pytest "$@"
+    elif [ "${CI:-}" = "true" ]; then
+      echo "PostgreSQL is not reachable at $url, and CI needs it." >&2; exit 1
+    else
+      echo "== PostgreSQL not reachable at $url: its run was left out (set DATABASE_URL)."
+    fi
+    ;;
+  *)
+    echo "usage: ./dev.sh start | ./dev.sh test [pytest args]" >&2; exit 2
+    ;;
+esac

@@ -1,0 +1,1 @@
+# Models of recorded and played matches come with the games issue.

@@ -1,0 +1,298 @@
+"""The Preisschnapsen data model.
+
+The rules of the format live in plain modules without Django (``draw.py``,
+``prizes.py``); the service layer (``services.py``) applies them to these
+models. Nothing here stores what can be derived: an entry's fate (round reached,
+place) follows from the pairings it played.
+"""
+
+import random
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+FIELD_SIZES = (16, 32, 64, 128, 256, 512, 1024)
+PRIZE_PLACES = 8
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 2**53)
+
+
+class RuleProfile(models.TextChoices):
+    """The rules engine's presets (``games.engine.rules``)."""
+
+    WEICH = "weich", _("weich (soft rules)")
+    SCHARF = "scharf", _("scharf (strict rules)")
+    TURNIER = "turnier", _("Turnierschnapsen (tournament rules)")
+
+
+class Player(models.Model):
+    """A person in the club-wide register, reused across tournaments."""
+
+    name = models.CharField(_("name"), max_length=200, db_index=True)
+    town = models.CharField(_("town or club"), max_length=200, blank=True)
+    contact = models.CharField(_("contact"), max_length=200, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "town", "pk"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.town})" if self.town else self.name
+
+
+class Tournament(models.Model):
+    """A Preisschnapsen; its fields are the tournament terms (Turnierausschreibung)."""
+
+    name = models.CharField(_("name"), max_length=200)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    club_name = models.CharField(_("club"), max_length=200, blank=True)
+    logo = models.FileField(_("logo"), upload_to="logos/", blank=True)
+    field_size = models.PositiveIntegerField(
+        _("field size"),
+        choices=[(n, str(n)) for n in FIELD_SIZES],
+        default=64,
+        help_text=_("Number of entries laid out; a power of two. Unsold entries are byes."),
+    )
+    max_entries_per_player = models.PositiveSmallIntegerField(
+        _("entries per player at most"),
+        default=3,
+        validators=[MinValueValidator(1), MaxValueValidator(16)],
+    )
+    entry_fee = models.DecimalField(_("entry fee"), max_digits=8, decimal_places=2, default=0)
+    rule_profile = models.CharField(
+        _("rule profile"), max_length=16, choices=RuleProfile.choices, default=RuleProfile.WEICH
+    )
+    match_bummerl = models.PositiveSmallIntegerField(
+        _("match length"),
+        choices=[(2, _("best of 2 Bummerl")), (3, _("best of 3 Bummerl"))],
+        default=2,
+        help_text=_("A match is won by the first player to win this many Bummerl."),
+    )
+    one_prize_per_player = models.BooleanField(
+        _("one prize per player"),
+        default=False,
+        help_text=_("A player keeps only his best prize; the others pass down the standings."),
+    )
+    confirm_results = models.BooleanField(
+        _("results need a second confirmation"),
+        default=False,
+        help_text=_("A second staff member confirms each result."),
+    )
+    is_public = models.BooleanField(_("public"), default=True)
+    seed = models.BigIntegerField(
+        _("seed"), default=new_seed, help_text=_("Seed for lots that are not part of a draw.")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "-pk"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d.%m.%Y})"
+
+
+class Prize(models.Model):
+    """One of the eight prizes: a text, an amount, or both."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="prizes")
+    place = models.PositiveSmallIntegerField(
+        _("place"), validators=[MinValueValidator(1), MaxValueValidator(PRIZE_PLACES)]
+    )
+    description = models.CharField(_("prize"), max_length=200, blank=True)
+    amount = models.DecimalField(_("amount"), max_digits=10, decimal_places=2, null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "place"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "place"], name="unique_prize_place")
+        ]
+        verbose_name = _("prize")
+        verbose_name_plural = _("prizes")
+
+    def __str__(self) -> str:
+        return f"{self.place}. {self.description or self.amount or ''}".strip()
+
+
+class Entry(models.Model):
+    """A Teilnahmekarte ("life"): a player may hold several in one tournament."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    number = models.PositiveIntegerField(_("entry number"))
+    paid = models.BooleanField(_("paid"), default=False)
+    sold_at = models.DateTimeField(_("sold"), auto_now_add=True)
+    cancelled_at = models.DateTimeField(_("cancelled"), null=True, blank=True)
+    playoff_rank = models.PositiveSmallIntegerField(
+        _("play-off rank"),
+        null=True,
+        blank=True,
+        help_text=_("Order within a tie for places 9 and below, from a play-off (1 = best)."),
+    )
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_entry_number")
+        ]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.player.name}"
+
+    @property
+    def cancelled(self) -> bool:
+        return self.cancelled_at is not None
+
+
+class Stage(models.TextChoices):
+    MAIN = "main", _("Round")
+    QUARTERFINAL = "quarterfinal", _("Quarterfinal")
+    SEMIFINAL = "semifinal", _("Semifinal")
+    FINAL = "final", _("Final")
+
+
+class Round(models.Model):
+    """A drawn round; its protocol records how the pots were drawn."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("draft")
+        RELEASED = "released", _("released")
+
+    class Method(models.TextChoices):
+        COMPUTED = "computed", _("drawn by the computer")
+        TRANSCRIBED = "transcribed", _("transcribed from the pots at the venue")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    stage = models.CharField(_("stage"), max_length=16, choices=Stage.choices, default=Stage.MAIN)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
+    )
+    method = models.CharField(
+        _("draw method"), max_length=12, choices=Method.choices, default=Method.COMPUTED
+    )
+    seed = models.BigIntegerField(_("seed"), null=True, blank=True)
+    protocol = models.JSONField(_("draw protocol"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("drawn"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    released_at = models.DateTimeField(_("released"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number")
+        ]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+
+    def __str__(self) -> str:
+        return f"{self.tournament.name}: {self.get_stage_display()} {self.number}"
+
+
+class Bracket(models.TextChoices):
+    """Which competition inside a round a pairing belongs to."""
+
+    MAIN = "main", _("main draw")
+    PLACE_3 = "place3", _("match for 3rd place")
+    PLACE_5_8 = "place5_8", _("placement match, quarterfinal losers")
+    PLACE_5 = "place5", _("match for 5th place")
+    PLACE_7 = "place7", _("match for 7th place")
+
+
+class Side(models.TextChoices):
+    LEFT = "left", _("left")
+    RIGHT = "right", _("right")
+
+
+class Outcome(models.TextChoices):
+    OPEN = "", _("open")
+    PLAYED = "played", _("played")
+    WALKOVER = "walkover", _("walkover")
+    BYE = "bye", _("bye")
+    SURRENDER = "surrender", _("surrendered (player met himself)")
+
+
+class Pairing(models.Model):
+    """Two entries that drew the same number (left and right pot), or a bye."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
+    bracket = models.CharField(
+        _("bracket"), max_length=10, choices=Bracket.choices, default=Bracket.MAIN
+    )
+    number = models.PositiveIntegerField(_("draw number"))
+    left = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="pairings_left")
+    right = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="pairings_right", null=True, blank=True
+    )
+    table = models.PositiveIntegerField(_("table"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    outcome = models.CharField(
+        _("outcome"), max_length=10, choices=Outcome.choices, default=Outcome.OPEN, blank=True
+    )
+    winner = models.CharField(_("winner"), max_length=5, choices=Side.choices, blank=True)
+    winner_bummerl = models.PositiveSmallIntegerField(null=True, blank=True)
+    loser_bummerl = models.PositiveSmallIntegerField(null=True, blank=True)
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    version = models.PositiveIntegerField(default=0, help_text="Bumped on every change of the result.")
+
+    class Meta:
+        ordering = ["round", "bracket", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "bracket", "number"], name="unique_pairing_number"
+            )
+        ]
+        verbose_name = _("pairing")
+        verbose_name_plural = _("pairings")
+
+    def __str__(self) -> str:
+        right = self.right if self.right_id else _("bye")
+        return f"{self.number}: {self.left} – {right}"
+
+    @property
+    def decided(self) -> bool:
+        return self.outcome != Outcome.OPEN
+
+
+class AuditLog(models.Model):
+    """Who changed what and when: entries, draws and results."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="audit_log", null=True, blank=True
+    )
+    at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    action = models.CharField(_("action"), max_length=64)
+    target = models.CharField(_("object"), max_length=200, blank=True)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name = _("audit log entry")
+        verbose_name_plural = _("audit log")
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.target}"

@@ -1,0 +1,1 @@
+"""URL files split by audience: ``staff`` (login required) and ``public``."""
