@@ -1,0 +1,211 @@
+"""Places and prizes of a Preisschnapsen, as pure logic (no Django).
+
+Input: the entries (keyed by entry number, which is stable across export and
+import) and every pairing of every round. Output: each entry's fate (round
+reached, round and manner of going out, place) and the prize list.
+
+- Places 1 to 8 come from the prize stage: the final (1, 2), the match for 3rd
+  place between the semifinal losers (3, 4), and the placement matches of the
+  quarterfinal losers: the winners of the two 5-8 matches play for 5th (5, 6), the
+  losers for 7th (7, 8).
+- Places 9 and below follow the round in which an entry went out (later is
+  better); within one round by the Bummerl of the lost match (more is better; a
+  walkover or a surrender counts below any played score), then by a recorded
+  play-off, then by lot (seeded). They are given once that round is complete.
+- With the one-prize rule, prizes are handed down the standings: a player keeps
+  his best prize, and a prize he cannot take goes to the next player in the
+  standings who has none.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+PRIZE_PLACES = 8
+
+MAIN, PLACE_3, PLACE_5_8, PLACE_5, PLACE_7 = "main", "place3", "place5_8", "place5", "place7"
+OPEN, PLAYED, WALKOVER, BYE, SURRENDER = "", "played", "walkover", "bye", "surrender"
+PLACEMENT_PLACES = {MAIN: 1, PLACE_3: 3, PLACE_5: 5, PLACE_7: 7}
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """One pairing: entries by number; ``right`` None for a bye."""
+
+    round: int
+    bracket: str
+    left: int
+    right: int | None
+    outcome: str = OPEN
+    winner: str = ""  # "left" / "right"
+    winner_bummerl: int | None = None
+    loser_bummerl: int | None = None
+
+    @property
+    def decided(self) -> bool:
+        return self.outcome != OPEN
+
+    @property
+    def winner_entry(self) -> int | None:
+        if not self.decided:
+            return None
+        return self.right if self.winner == "right" else self.left
+
+    @property
+    def loser_entry(self) -> int | None:
+        if not self.decided or self.right is None:
+            return None
+        return self.left if self.winner == "right" else self.right
+
+
+@dataclass
+class EntryFate:
+    """What became of one entry."""
+
+    entry: int
+    player: int
+    round_reached: int = 0  # the last round in which it was drawn in the main draw
+    out_round: int | None = None  # the round it went out of the main draw
+    how: str = ""  # "lost", "walkover", "surrendered" (empty while in play)
+    lost_score: tuple[int, int] | None = None  # (winner's, its own) Bummerl
+    place: int | None = None
+
+    @property
+    def alive(self) -> bool:
+        return self.out_round is None
+
+
+@dataclass(frozen=True)
+class PrizeAward:
+    place: int  # the prize's number (1 = first prize)
+    entry: int | None  # None while undecided
+    player: int | None
+
+
+@dataclass
+class Places:
+    fates: dict[int, EntryFate]
+    awards: list[PrizeAward]
+    by_place: dict[int, int] = field(default_factory=dict)  # place -> entry
+
+    def ranking(self) -> list[EntryFate]:
+        """Entries best first: by place, then the undecided ones (alive first)."""
+        return sorted(
+            self.fates.values(),
+            key=lambda f: (
+                f.place is None,
+                f.place or 0,
+                not f.alive,
+                -f.round_reached,
+                f.entry,
+            ),
+        )
+
+
+def _lot_order(entries: Sequence[int], seed: int, round_number: int) -> list[int]:
+    ordered = sorted(entries)
+    random.Random(f"{seed}:{round_number}").shuffle(ordered)
+    return ordered
+
+
+def _loss_key(m: MatchRecord) -> int:
+    if m.outcome == PLAYED and m.loser_bummerl is not None:
+        return m.loser_bummerl
+    return -1
+
+
+def compute(
+    owners: Mapping[int, int],
+    matches: Iterable[MatchRecord],
+    *,
+    seed: int,
+    one_prize_per_player: bool = False,
+    playoff: Mapping[int, int] | None = None,
+    prize_places: int = PRIZE_PLACES,
+) -> Places:
+    """Fates and prizes. ``owners`` maps every entry in the tournament to its player;
+    ``playoff`` maps an entry to its recorded play-off rank (1 = best)."""
+    playoff = playoff or {}
+    fates = {e: EntryFate(entry=e, player=p) for e, p in owners.items()}
+    by_round: dict[int, list[MatchRecord]] = defaultdict(list)
+    for m in matches:
+        by_round[m.round].append(m)
+    by_place: dict[int, int] = {}
+
+    for number in sorted(by_round):
+        round_matches = by_round[number]
+        main = [m for m in round_matches if m.bracket == MAIN]
+        for m in main:
+            for e in (m.left, m.right):
+                if e is not None and e in fates:
+                    fates[e].round_reached = number
+            loser = m.loser_entry
+            if loser is not None and loser in fates:
+                f = fates[loser]
+                f.out_round = number
+                f.how = {PLAYED: "lost", WALKOVER: "walkover", SURRENDER: "surrendered"}[m.outcome]
+                if m.outcome == PLAYED:
+                    f.lost_score = (m.winner_bummerl, m.loser_bummerl)
+        going_on = len(main)
+        if going_on > PRIZE_PLACES // 2 and all(m.decided for m in main):
+            # a round before the quarterfinal: its losers take the places below
+            losers = [m for m in main if m.loser_entry is not None]
+            lot = {
+                e: i
+                for i, e in enumerate(_lot_order([m.loser_entry for m in losers], seed, number))
+            }
+            losers.sort(
+                key=lambda m: (
+                    -_loss_key(m),
+                    m.loser_entry not in playoff,
+                    playoff.get(m.loser_entry, 0),
+                    lot[m.loser_entry],
+                )
+            )
+            for i, m in enumerate(losers):
+                place = going_on + 1 + i
+                by_place[place] = m.loser_entry
+        if going_on == 1:
+            # the final round: the final and the placement matches
+            for m in round_matches:
+                first = PLACEMENT_PLACES.get(m.bracket)
+                if first is not None and m.decided:
+                    by_place[first] = m.winner_entry
+                    by_place[first + 1] = m.loser_entry
+    for place, e in by_place.items():
+        if e in fates:
+            fates[e].place = place
+
+    awards = _awards(by_place, owners, one_prize_per_player, prize_places)
+    return Places(fates=fates, awards=awards, by_place=by_place)
+
+
+def _awards(
+    by_place: Mapping[int, int], owners: Mapping[int, int], one_prize: bool, count: int
+) -> list[PrizeAward]:
+    if not one_prize:
+        return [
+            PrizeAward(place=k, entry=by_place.get(k), player=owners.get(by_place.get(k)))
+            for k in range(1, count + 1)
+        ]
+    awards = []
+    has_prize: set[int] = set()
+    place = 1
+    for k in range(1, count + 1):
+        winner = None
+        while place in by_place:
+            e = by_place[place]
+            place += 1
+            if owners[e] not in has_prize:
+                winner = e
+                break
+        if winner is None:
+            # the next place is not decided yet: this and the following prizes wait
+            awards.extend(PrizeAward(place=j, entry=None, player=None) for j in range(k, count + 1))
+            break
+        has_prize.add(owners[winner])
+        awards.append(PrizeAward(place=k, entry=winner, player=owners[winner]))
+    return awards
