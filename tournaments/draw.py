@@ -258,7 +258,19 @@ def _validate(holders: Sequence[Holder], pot_size: int) -> tuple[Holder, ...]:
             code="pot_size",
             params={"pot_size": pot_size},
         )
-    holders = tuple(holders)
+    normalized = []
+    for holder in holders:
+        player, entries = holder.player, tuple(holder.entries)
+        for key in (player, *entries):
+            if isinstance(key, bool) or not isinstance(key, int):
+                raise DrawError(
+                    f"Player and entry keys must be whole numbers; player {player!r} "
+                    f"has the key {key!r}.",
+                    code="key_type",
+                    params={"player": player, "key": key},
+                )
+        normalized.append(Holder(player, entries))
+    holders = tuple(normalized)
     seen_players: set[int] = set()
     seen_entries: dict[int, int] = {}
     for holder in holders:
@@ -474,10 +486,11 @@ def check_transcript(
     """Check a draw done with real pots and return the pairings it gave.
 
     ``draws`` are (player, pot, number) in the order drawn, pot being "left" or
-    "right". Redraw attempts may be given or left out: a right-pot number the
-    player holds from the left pot counts as a redraw while the right pot still
-    has a number he does not hold, and as kept otherwise. The first offending
-    line (1-based) is named in a DrawError whose ``step`` is that line.
+    "right" (case and surrounding blanks do not matter). Redraw attempts may be
+    given or left out: a right-pot number the player holds from the left pot
+    counts as a redraw while the right pot still has a number he does not hold,
+    and as kept otherwise. The first offending line (1-based) is named in a
+    DrawError whose ``step`` is that line.
     """
     holders = _validate(holders, pot_size)
     by_player = {h.player: h for h in holders}
@@ -524,13 +537,15 @@ def check_transcript(
                 step=line,
                 code="malformed_line",
             ) from None
-        if player not in by_player:
+        if isinstance(player, bool) or not isinstance(player, int) or player not in by_player:
             raise DrawError(
                 f"Line {line}: player {player!r} holds no entry in this draw.",
                 step=line,
                 code="unknown_player",
                 params={"player": player},
             )
+        if isinstance(pot, str):
+            pot = pot.strip().lower()
         if pot not in POTS:
             raise DrawError(
                 f"Line {line}: the pot must be 'left' or 'right', not {pot!r}.",
@@ -538,7 +553,14 @@ def check_transcript(
                 code="unknown_pot",
                 params={"pot": pot},
             )
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= pot_size:
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise DrawError(
+                f"Line {line}: the number must be a whole number, not {number!r}.",
+                step=line,
+                code="number_not_integer",
+                params={"number": number},
+            )
+        if not 1 <= number <= pot_size:
             raise DrawError(
                 f"Line {line}: number {number!r} is not in the pots; they hold 1 to {pot_size}.",
                 step=line,

@@ -347,9 +347,9 @@ GOOD = [(1, LEFT, 1), (2, LEFT, 3), (3, LEFT, 2), (4, LEFT, 4), (4, RIGHT, 2)]
         ),
         (
             [(1, LEFT, "2")],
-            "Line 1: number '2' is not in the pots; they hold 1 to 4.",
+            "Line 1: the number must be a whole number, not '2'.",
             1,
-            "number_out_of_range",
+            "number_not_integer",
         ),
         (
             [(1, LEFT, 1), (2, LEFT, 1)],
@@ -496,3 +496,20 @@ def test_replay_detects_a_tampered_protocol():
     assert str(error(DrawResult.from_protocol, protocol)) == (
         "The draw protocol is incomplete or malformed (ValueError: expected true or false, got 'yes')."
     )
+
+
+def test_transcript_accepts_pot_names_in_any_case_and_rejects_odd_players():
+    draws = [(p, pot.upper() if i % 2 else f" {pot} ", n) for i, (p, pot, n) in enumerate(GOOD)]
+    result = check_transcript(TRANSCRIPT_HOLDERS, pot_size=4, draws=draws)
+    assert result == check_transcript(TRANSCRIPT_HOLDERS, pot_size=4, draws=GOOD)
+    for odd in ([1], True, "1", None):
+        exc = error(check_transcript, TRANSCRIPT_HOLDERS, pot_size=4, draws=[(odd, LEFT, 1)])
+        assert str(exc) == f"Line 1: player {odd!r} holds no entry in this draw."
+
+
+def test_keys_must_be_whole_numbers_and_lists_are_taken_as_tuples():
+    exc = error(draw_round, [Holder(1, (1, "b"))], pot_size=1, seed=1, multi_first=False)
+    assert str(exc) == "Player and entry keys must be whole numbers; player 1 has the key 'b'."
+    result = draw_round([Holder(1, [5, 6])], pot_size=1, seed=1, multi_first=False)
+    assert result.holders == (Holder(1, (5, 6)),)
+    assert DrawResult.from_protocol(result.to_protocol()) == result
