@@ -1,0 +1,577 @@
+"""One game (Spiel): the deal, the state, legal actions, applying them, and scoring.
+
+:class:`GameState` keeps card sets as 20-bit masks. ``apply(action)`` returns a new state;
+``push(action)`` changes the state in place (the fast path for search, together with the
+cheap ``copy()``). Players are 0 and 1; the forehand (Vorhand) is ``1 - dealer``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .actions import (
+    CLOSE,
+    CLOSE_ACTION,
+    DECLARE,
+    DECLARE_ACTION,
+    DECLARE_MARRIAGE_ACTIONS,
+    EXCHANGE,
+    EXCHANGE_ACTION,
+    MARRIAGE,
+    MARRIAGE_ACTIONS,
+    PLAY,
+    PLAY_ACTIONS,
+    REVOKE,
+    Action,
+    IllegalAction,
+)
+from .cards import ALL_CARDS, CARD_POINTS, SUIT_MASKS, Card, Suit, cards_of, mask_of
+from .rules import RuleSet
+
+# STRONGER[c]: the cards of c's suit that beat c.
+STRONGER: tuple[int, ...] = tuple(
+    sum(1 << (c - c % 5 + r) for r in range(c % 5)) for c in range(20)
+)
+BITS = tuple(1 << c for c in range(20))
+
+# Result reasons.
+DECLARED = "declared"  # a right declaration of 66 (talon not closed)
+CLOSED = "closed"  # the closer declared 66
+CLOSE_FAILED = "close_failed"  # the closer did not make it (or the opponent declared first)
+WRONG_DECLARATION = "wrong_declaration"
+LAST_TRICK = "last_trick"
+REVOKED = "revoke"
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The end of a game: ``winner`` (0/1) gets ``game_points`` (1, 2 or 3)."""
+
+    winner: int
+    game_points: int
+    reason: str
+    scores: tuple[int, int]  # counted card points (with counted marriages) at the end
+    declarer: int | None = None
+
+    def to_dict(self) -> dict:
+        return {
+            "winner": self.winner,
+            "game_points": self.game_points,
+            "reason": self.reason,
+            "scores": list(self.scores),
+            "declarer": self.declarer,
+        }
+
+
+def points_table(loser_points: int, loser_has_trick: bool) -> int:
+    """Game points for the winner: 3 if the loser has no trick, 2 if 32 or fewer, else 1."""
+    if not loser_has_trick:
+        return 3
+    return 2 if loser_points <= 32 else 1
+
+
+def shuffled_deck(seed) -> list[Card]:
+    """Shuffle the deck with ``random.Random(seed)`` and cut it (at least 3 cards each
+    side, reference 002 "Abheben"). Top card first."""
+    rng = random.Random(seed)
+    order = list(range(20))
+    rng.shuffle(order)
+    cut = rng.randint(3, 17)
+    order = order[cut:] + order[:cut]
+    return [ALL_CARDS[i] for i in order]
+
+
+class GameState:
+    """A game in progress. Create one with :meth:`deal`."""
+
+    __slots__ = (
+        "rules",
+        "deck",
+        "dealer",
+        "hand",
+        "won",
+        "pts",
+        "mar",
+        "known",
+        "excl",
+        "talon",
+        "pos",
+        "trump",
+        "trump_card",
+        "closed_by",
+        "close_opp_pts",
+        "close_opp_trick",
+        "to_move",
+        "lead",
+        "leader",
+        "first_lead_done",
+        "marriages",
+        "result",
+        "last_trick",
+        "tricks",
+    )
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def deal(
+        cls,
+        rules: RuleSet | str | None = None,
+        *,
+        deck=None,
+        seed=None,
+        dealer: int = 0,
+    ) -> GameState:
+        """Deal a game. ``deck`` is the full deck order, top card first (codes, a string
+        such as ``"AH TH ..."`` or Cards); without it the deck is shuffled with ``seed``.
+
+        Forehand (``1 - dealer``) gets cards 1-3, the dealer 4-6, card 7 is the trump card,
+        forehand 8-9, dealer 10-11, cards 12-20 are the talon (12 drawn first, the trump
+        card last) -- reference 000 "Das Teilen".
+        """
+        if rules is None:
+            rules = RuleSet()
+        elif not isinstance(rules, RuleSet):
+            rules = RuleSet.from_dict(rules)
+        if dealer not in (0, 1):
+            raise ValueError("dealer must be player 0 or 1")
+        if deck is None:
+            cards = shuffled_deck(seed)
+        else:
+            from .cards import parse_cards
+
+            cards = parse_cards(deck)
+            if len(cards) != 20 or mask_of(cards) != (1 << 20) - 1:
+                raise ValueError("a deck order must list each of the 20 cards exactly once")
+        d = [int(c) for c in cards]
+        s = cls.__new__(cls)
+        s.rules = rules
+        s.deck = tuple(ALL_CARDS[i] for i in d)
+        s.dealer = dealer
+        fh = 1 - dealer
+        hand = [0, 0]
+        hand[fh] = mask_of(d[0:3] + d[7:9])
+        hand[dealer] = mask_of(d[3:6] + d[9:11])
+        s.hand = hand
+        s.won = [0, 0]
+        s.pts = [0, 0]
+        s.mar = [0, 0]
+        s.known = [0, 0]
+        s.excl = [0, 0]
+        s.talon = tuple(d[11:20])
+        s.pos = 0
+        s.trump_card = d[6]
+        s.trump = d[6] // 5
+        s.closed_by = -1
+        s.close_opp_pts = 0
+        s.close_opp_trick = False
+        s.to_move = fh
+        s.lead = -1
+        s.leader = fh
+        s.first_lead_done = False
+        s.marriages = ()
+        s.result = None
+        s.last_trick = None
+        s.tricks = 0
+        return s
+
+    def copy(self) -> GameState:
+        """A cheap independent copy (the lists of two ints are copied, the rest shared)."""
+        s = GameState.__new__(GameState)
+        s.rules = self.rules
+        s.deck = self.deck
+        s.dealer = self.dealer
+        s.hand = self.hand[:]
+        s.won = self.won[:]
+        s.pts = self.pts[:]
+        s.mar = self.mar[:]
+        s.known = self.known[:]
+        s.excl = self.excl[:]
+        s.talon = self.talon
+        s.pos = self.pos
+        s.trump = self.trump
+        s.trump_card = self.trump_card
+        s.closed_by = self.closed_by
+        s.close_opp_pts = self.close_opp_pts
+        s.close_opp_trick = self.close_opp_trick
+        s.to_move = self.to_move
+        s.lead = self.lead
+        s.leader = self.leader
+        s.first_lead_done = self.first_lead_done
+        s.marriages = self.marriages
+        s.result = self.result
+        s.last_trick = self.last_trick
+        s.tricks = self.tricks
+        return s
+
+    __copy__ = copy
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def forehand(self) -> int:
+        return 1 - self.dealer
+
+    @property
+    def trump_suit(self) -> Suit:
+        return Suit(self.trump)
+
+    @property
+    def face_up_trump(self) -> Card | None:
+        """The trump card lying face up under the talon (None once drawn; after closing
+        it lies turned down but is still known)."""
+        return None if self.trump_card < 0 else ALL_CARDS[self.trump_card]
+
+    @property
+    def talon_size(self) -> int:
+        """Face-down cards left on the trump card."""
+        return 9 - self.pos
+
+    @property
+    def talon_closed(self) -> bool:
+        return self.closed_by >= 0
+
+    @property
+    def strict(self) -> bool:
+        """Must follow suit and win (talon exhausted or closed)."""
+        return self.closed_by >= 0 or self.pos >= 9
+
+    @property
+    def lead_card(self) -> Card | None:
+        return None if self.lead < 0 else ALL_CARDS[self.lead]
+
+    def hand_of(self, player: int) -> tuple[Card, ...]:
+        return cards_of(self.hand[player])
+
+    def talon_cards(self) -> tuple[Card, ...]:
+        """The face-down talon, next card to draw first (not including the trump card)."""
+        return tuple(ALL_CARDS[c] for c in self.talon[self.pos :])
+
+    def won_cards(self, player: int) -> tuple[Card, ...]:
+        return cards_of(self.won[player])
+
+    def card_points(self, player: int) -> int:
+        """Card points (Augen) in the player's tricks, without marriages."""
+        return self.pts[player]
+
+    def score(self, player: int) -> int:
+        """Counted points: card points plus announced marriages once he has a trick."""
+        return self.pts[player] + (self.mar[player] if self.won[player] else 0)
+
+    def pending_marriage_points(self, player: int) -> int:
+        return 0 if self.won[player] else self.mar[player]
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of the player to move, in a fixed order: declarations, exchange,
+        close, marriages (suit order, king first), plays (card index order)."""
+        if self.result is not None:
+            return []
+        p = self.to_move
+        h = self.hand[p]
+        if self.lead >= 0:
+            return [PLAY_ACTIONS[c] for c in cards_of(self._follow_mask(h))]
+        rules = self.rules
+        acts: list[Action] = []
+        marriage_suits = self._marriage_suits(p)
+        if not rules.auto_declare:
+            acts.append(DECLARE_ACTION)
+            for s in marriage_suits:
+                acts.append(DECLARE_MARRIAGE_ACTIONS[s * 5 + 2])
+        if self._can_exchange(p):
+            acts.append(EXCHANGE_ACTION)
+        if self.closed_by < 0 and self.pos <= 7:
+            acts.append(CLOSE_ACTION)
+        for s in marriage_suits:
+            acts.append(MARRIAGE_ACTIONS[s * 5 + 2])
+            if not rules.marriage_lead_king_only:
+                acts.append(MARRIAGE_ACTIONS[s * 5 + 3])
+        acts.extend(PLAY_ACTIONS[c] for c in cards_of(h))
+        return acts
+
+    def _follow_mask(self, h: int) -> int:
+        if not (self.closed_by >= 0 or self.pos >= 9):
+            return h
+        lead = self.lead
+        same = h & SUIT_MASKS[lead // 5]
+        if same:
+            return (same & STRONGER[lead]) or same
+        return (h & SUIT_MASKS[self.trump]) or h
+
+    def _marriage_suits(self, p: int) -> list[int]:
+        if not (self.won[p] or self.rules.marriage_before_first_trick):
+            return []
+        h = self.hand[p]
+        return [s for s in range(4) if (h >> (s * 5 + 2)) & 3 == 3]
+
+    def _can_exchange(self, p: int) -> bool:
+        rules = self.rules
+        return (
+            self.closed_by < 0
+            and self.pos <= (8 if rules.exchange_with_one_talon_card else 7)
+            and bool(self.hand[p] & BITS[self.trump * 5 + 4])
+            and (self.first_lead_done or rules.exchange_before_first_lead)
+        )
+
+    def is_legal(self, action: Action) -> bool:
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action) -> str | None:
+        """None if legal, else a sentence naming the rule the action breaks."""
+        try:
+            action = Action.parse(action)
+        except ValueError as exc:
+            return str(exc)
+        if self.result is not None:
+            return "the game is already over"
+        if action.kind == REVOKE:
+            return None
+        if action in self.legal_actions():
+            return None
+        p = self.to_move
+        h = self.hand[p]
+        rules = self.rules
+        kind, card = action.kind, action.card
+        on_lead = self.lead < 0
+        if kind == PLAY:
+            if not h & BITS[card]:
+                return f"player {p} does not hold {card}"
+            lead = self.lead
+            if h & SUIT_MASKS[lead // 5]:
+                if card // 5 != lead // 5:
+                    return (
+                        f"must follow suit ({Suit(lead // 5).letter}) after the talon is "
+                        "exhausted or closed"
+                    )
+                return f"must win the trick with a higher {Suit(lead // 5).letter} card"
+            return "must trump when unable to follow suit after the talon is exhausted or closed"
+        if not on_lead:
+            return f"only the player on lead may {kind}; player {p} must follow {self.lead_card}"
+        if kind == DECLARE:
+            if rules.auto_declare:
+                return "this rule profile declares 66 automatically (auto_declare)"
+        if kind in (MARRIAGE, DECLARE) and card is not None:
+            s = card // 5
+            if (h >> (s * 5 + 2)) & 3 != 3:
+                return f"a marriage needs king and queen of {Suit(s).letter} in hand"
+            if not self.won[p] and not rules.marriage_before_first_trick:
+                return "a marriage may only be announced after winning a trick (scharf)"
+            if kind == MARRIAGE and card % 5 == 3 and rules.marriage_lead_king_only:
+                return "after a marriage the king must be led (scharf)"
+        if kind == EXCHANGE:
+            if self.closed_by >= 0:
+                return "no exchange after the talon is closed"
+            if self.pos >= 9:
+                return "no exchange after the talon is exhausted"
+            if not h & BITS[self.trump * 5 + 4]:
+                return f"exchanging needs the trump jack J{Suit(self.trump).letter} in hand"
+            if not self.first_lead_done and not rules.exchange_before_first_lead:
+                return "no exchange before the forehand's first lead (scharf)"
+            return "no exchange with only one face-down talon card left (scharf)"
+        if kind == CLOSE:
+            if self.closed_by >= 0:
+                return "the talon is already closed"
+            return "closing needs at least two face-down cards on the trump card"
+        return f"{action} is not legal here"
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, action, check: bool = True) -> GameState:
+        """A new state after ``action`` (an Action or its string)."""
+        s = self.copy()
+        s.push(action, check)
+        return s
+
+    def push(self, action, check: bool = True) -> None:
+        """Apply ``action`` in place. With ``check=False`` the caller guarantees legality
+        (the fast path for search over ``legal_actions()``)."""
+        if not isinstance(action, Action):
+            action = Action.parse(action)
+        if check:
+            why = self.why_illegal(action)
+            if why is not None:
+                raise IllegalAction(f"{action}: {why}")
+        kind = action.kind
+        p = self.to_move
+        if kind == PLAY:
+            if self.lead < 0:
+                self._lead(p, action.card)
+            else:
+                self._follow(p, action.card)
+        elif kind == MARRIAGE:
+            card = action.card
+            self._announce(p, card // 5)
+            if self.rules.auto_declare and self.won[p] and self.score(p) >= 66:
+                self._declare(p)
+            else:
+                self._lead(p, card)
+        elif kind == DECLARE:
+            if action.card is not None:
+                self._announce(p, action.card // 5)
+            self._declare(p)
+        elif kind == EXCHANGE:
+            jack = self.trump * 5 + 4
+            old = self.trump_card
+            self.hand[p] ^= BITS[jack] | BITS[old]
+            self.known[p] = (self.known[p] | BITS[old]) & ~BITS[jack]
+            self.trump_card = jack
+        elif kind == CLOSE:
+            o = 1 - p
+            self.closed_by = p
+            self.close_opp_pts = self.score(o)
+            self.close_opp_trick = self.won[o] != 0
+        elif kind == REVOKE:
+            o = 1 - action.player
+            self.result = GameResult(o, 3, REVOKED, (self.score(0), self.score(1)))
+        else:  # pragma: no cover - Action.parse guards the kinds
+            raise IllegalAction(f"unknown action {action}")
+
+    def _announce(self, p: int, suit: int) -> None:
+        self.mar[p] += 40 if suit == self.trump else 20
+        self.marriages = self.marriages + ((p, suit),)
+        self.known[p] |= BITS[suit * 5 + 2] | BITS[suit * 5 + 3]
+
+    def _lead(self, p: int, card: int) -> None:
+        b = BITS[card]
+        self.hand[p] ^= b
+        self.known[p] &= ~b
+        self.lead = card
+        self.leader = p
+        self.first_lead_done = True
+        self.to_move = 1 - p
+
+    def _follow(self, p: int, card: int) -> None:
+        lead = self.lead
+        leader = self.leader
+        b = BITS[card]
+        if self.closed_by >= 0 or self.pos >= 9:
+            ls = lead // 5
+            if card // 5 != ls:
+                ex = SUIT_MASKS[ls]
+                if card // 5 != self.trump:
+                    ex |= SUIT_MASKS[self.trump]
+                self.excl[p] |= ex
+            elif card > lead:
+                self.excl[p] |= STRONGER[lead]
+        self.hand[p] ^= b
+        self.known[p] &= ~b
+        if card // 5 == lead // 5:
+            w = p if card < lead else leader
+        else:
+            w = p if card // 5 == self.trump else leader
+        self.pts[w] += CARD_POINTS[lead] + CARD_POINTS[card]
+        self.won[w] |= BITS[lead] | b
+        self.last_trick = (leader, ALL_CARDS[lead], ALL_CARDS[card], w)
+        self.tricks += 1
+        self.lead = -1
+        self.to_move = w
+        self.leader = w
+        if self.closed_by < 0 and self.pos < 9:
+            lo = 1 - w
+            self.hand[w] |= BITS[self.talon[self.pos]]
+            if self.pos == 8:
+                tc = self.trump_card
+                self.hand[lo] |= BITS[tc]
+                self.known[lo] |= BITS[tc]
+                self.trump_card = -1
+                self.pos = 9
+            else:
+                self.hand[lo] |= BITS[self.talon[self.pos + 1]]
+                self.pos += 2
+        if self.rules.auto_declare and self.score(w) >= 66:
+            self._declare(w)
+        elif not self.hand[0] and not self.hand[1]:
+            self._end_by_last_trick(w)
+
+    # ------------------------------------------------------------------ scoring
+    def _closer_value(self) -> int:
+        """What the closer gets (or would get) for a successful close."""
+        o = 1 - self.closed_by
+        if self.rules.closed_points_at_end:
+            opp_pts, opp_trick = self.score(o), self.won[o] != 0
+        else:
+            opp_pts, opp_trick = self.close_opp_pts, self.close_opp_trick
+        if self.rules.successful_close == "two_or_three":
+            return 2 if opp_trick else 3
+        return points_table(opp_pts, opp_trick)
+
+    def _failed_close_value(self) -> int:
+        if self.rules.failed_close == "closer_value_at_least_two":
+            return max(2, self._closer_value())
+        return 2 if self.close_opp_trick else 3
+
+    def _value_if_right(self, p: int) -> tuple[int, str]:
+        c = self.closed_by
+        if c < 0:
+            o = 1 - p
+            return points_table(self.score(o), self.won[o] != 0), DECLARED
+        if c == p:
+            return self._closer_value(), CLOSED
+        return self._failed_close_value(), CLOSE_FAILED
+
+    def _declare(self, p: int) -> None:
+        value, reason = self._value_if_right(p)
+        scores = (self.score(0), self.score(1))
+        if scores[p] >= 66:
+            self.result = GameResult(p, value, reason, scores, p)
+            return
+        wrong = self.rules.wrong_declaration
+        if wrong == "three":
+            value = 3
+        elif wrong == "as_if_right_at_least_two":
+            value = max(2, value)
+        self.result = GameResult(1 - p, value, WRONG_DECLARATION, scores, p)
+
+    def _end_by_last_trick(self, w: int) -> None:
+        if self.score(w) >= 66:
+            self._declare(w)  # the last trick brings him to 66: he declares
+            return
+        scores = (self.score(0), self.score(1))
+        c = self.closed_by
+        if c >= 0:
+            self.result = GameResult(1 - c, self._failed_close_value(), CLOSE_FAILED, scores)
+        else:
+            lo = 1 - w
+            value = points_table(scores[lo], self.won[lo] != 0)
+            self.result = GameResult(w, value, LAST_TRICK, scores)
+
+    # ------------------------------------------------------------------ views
+    def view(self, player: int):
+        """What ``player`` may know (see :class:`games.engine.view.PlayerView`)."""
+        from .view import PlayerView
+
+        return PlayerView.of(self, player)
+
+    def to_dict(self) -> dict:
+        """The whole state as JSON-ready data (the referee's picture; not for players)."""
+        return {
+            "rules": self.rules.name,
+            "dealer": self.dealer,
+            "forehand": self.forehand,
+            "trump": Suit(self.trump).letter,
+            "trump_card": None if self.trump_card < 0 else ALL_CARDS[self.trump_card].name,
+            "talon": [c.name for c in self.talon_cards()],
+            "talon_closed_by": None if self.closed_by < 0 else self.closed_by,
+            "hands": [[c.name for c in self.hand_of(p)] for p in (0, 1)],
+            "tricks_won": [[c.name for c in self.won_cards(p)] for p in (0, 1)],
+            "card_points": list(self.pts),
+            "marriages": [
+                {"player": p, "suit": Suit(s).letter, "points": 40 if s == self.trump else 20}
+                for p, s in self.marriages
+            ],
+            "scores": [self.score(0), self.score(1)],
+            "lead": None if self.lead < 0 else ALL_CARDS[self.lead].name,
+            "to_move": None if self.result is not None else self.to_move,
+            "legal_actions": [str(a) for a in self.legal_actions()],
+            "result": None if self.result is None else self.result.to_dict(),
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameState trump={Suit(self.trump).letter} to_move={self.to_move} "
+            f"hands={[' '.join(c.name for c in self.hand_of(p)) for p in (0, 1)]} "
+            f"talon={self.talon_size} scores={[self.score(0), self.score(1)]}"
+            f"{' over' if self.result else ''}>"
+        )
