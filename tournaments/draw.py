@@ -356,7 +356,9 @@ def _order(
                         params={"player": player},
                     )
         return given
-    players = sorted(counts)  # independent of the order the holders were listed in
+    # Shuffle the players as listed (the protocol keeps that list), never by key
+    # value: a protocol whose keys were renamed (export and import) still replays.
+    players = [h.player for h in holders]
     if not multi_first:
         rng.shuffle(players)
         return tuple(players)
@@ -378,8 +380,8 @@ def drawing_order(
 
     ``given_order`` (the order staff saw at the venue) must name every player
     once. Otherwise a seeded shuffle; with ``multi_first`` the players holding
-    more than one entry draw first, each group shuffled. The shuffle does not
-    depend on the order in which ``holders`` are listed.
+    more than one entry draw first, each group shuffled. The shuffle starts from
+    the order in which ``holders`` are listed and does not look at key values.
     """
     return _order(tuple(holders), random.Random(seed), multi_first, given_order)
 
