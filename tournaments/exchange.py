@@ -1,0 +1,413 @@
+"""Export a tournament as one JSON document and import it back exactly.
+
+The document holds no database ids: players are numbered in the file (in the
+order of their ids), entries are named by their entry number, users by their
+username. The draw protocols are rewritten the same way (player keys to the
+file's player numbers, entry keys to entry numbers) and back on import.
+Export, import, export gives the same document.
+"""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal, InvalidOperation
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
+
+from .models import (
+    FIELD_SIZES,
+    AuditLog,
+    Bracket,
+    Entry,
+    Outcome,
+    Pairing,
+    Player,
+    Prize,
+    Round,
+    RuleProfile,
+    Side,
+    Stage,
+    Tournament,
+)
+from .services import TournamentError, _audit
+
+FORMAT = "preisschnapsen-tournament"
+VERSION = 1
+IMPORT_ACTION = "import_tournament"
+
+
+def _dt(value):
+    return value.isoformat() if value is not None else None
+
+
+def _dec(value):
+    return str(value) if value is not None else None
+
+
+def _username(user):
+    return user.get_username() if user is not None else None
+
+
+def _map_protocol(protocol: dict, player_key, entry_key) -> dict:
+    """A copy of a ``DrawResult.to_protocol()`` dict with player and entry keys mapped."""
+
+    def entry(e):
+        return None if e is None else entry_key(e)
+
+    out = dict(protocol)
+    out["order"] = [player_key(p) for p in protocol.get("order", [])]
+    out["holders"] = [
+        {"player": player_key(h["player"]), "entries": [entry_key(e) for e in h["entries"]]}
+        for h in protocol.get("holders", [])
+    ]
+    out["steps"] = [
+        dict(s, player=player_key(s["player"]), entry=entry(s["entry"]))
+        for s in protocol.get("steps", [])
+    ]
+    out["pairings"] = [
+        dict(p, left=entry_key(p["left"]), right=entry(p["right"]))
+        for p in protocol.get("pairings", [])
+    ]
+    return out
+
+
+def export_tournament(tournament: Tournament) -> dict:
+    """The whole tournament as a JSON-able dict."""
+    t = tournament
+    entries = list(Entry.objects.filter(tournament=t).select_related("player").order_by("number"))
+    players = sorted({e.player_id: e.player for e in entries}.values(), key=lambda p: p.pk)
+    player_key = {p.pk: i for i, p in enumerate(players, start=1)}
+    number_of = {e.pk: e.number for e in entries}
+    rounds = list(
+        Round.objects.filter(tournament=t).select_related("created_by").order_by("number")
+    )
+    pairings = list(
+        Pairing.objects.filter(round__tournament=t)
+        .select_related("decided_by", "confirmed_by")
+        .order_by("round__number", "bracket", "number")
+    )
+    by_round: dict[int, list] = {}
+    for p in pairings:
+        by_round.setdefault(p.round_id, []).append(p)
+    audit = (
+        AuditLog.objects.filter(tournament=t)
+        .exclude(action=IMPORT_ACTION)
+        .select_related("user")
+        .order_by("at", "pk")
+    )
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "tournament": {
+            "name": t.name,
+            "date": t.date.isoformat(),
+            "venue": t.venue,
+            "club_name": t.club_name,
+            "field_size": t.field_size,
+            "max_entries_per_player": t.max_entries_per_player,
+            "entry_fee": _dec(t.entry_fee),
+            "rule_profile": t.rule_profile,
+            "match_bummerl": t.match_bummerl,
+            "one_prize_per_player": t.one_prize_per_player,
+            "confirm_results": t.confirm_results,
+            "is_public": t.is_public,
+            "seed": t.seed,
+            "created_at": _dt(t.created_at),
+        },
+        "prizes": [
+            {"place": p.place, "description": p.description, "amount": _dec(p.amount)}
+            for p in Prize.objects.filter(tournament=t).order_by("place")
+        ],
+        "players": [
+            {"key": player_key[p.pk], "name": p.name, "town": p.town, "contact": p.contact}
+            for p in players
+        ],
+        "entries": [
+            {
+                "number": e.number,
+                "player": player_key[e.player_id],
+                "paid": e.paid,
+                "sold_at": _dt(e.sold_at),
+                "cancelled_at": _dt(e.cancelled_at),
+                "playoff_rank": e.playoff_rank,
+            }
+            for e in entries
+        ],
+        "rounds": [
+            {
+                "number": r.number,
+                "stage": r.stage,
+                "status": r.status,
+                "method": r.method,
+                "seed": r.seed,
+                "created_at": _dt(r.created_at),
+                "created_by": _username(r.created_by),
+                "released_at": _dt(r.released_at),
+                "protocol": {
+                    key: _map_protocol(value, player_key.__getitem__, number_of.__getitem__)
+                    for key, value in (r.protocol or {}).items()
+                },
+                "pairings": [
+                    {
+                        "bracket": p.bracket,
+                        "number": p.number,
+                        "left": number_of[p.left_id],
+                        "right": number_of[p.right_id] if p.right_id else None,
+                        "table": p.table,
+                        "started_at": _dt(p.started_at),
+                        "outcome": p.outcome,
+                        "winner": p.winner,
+                        "winner_bummerl": p.winner_bummerl,
+                        "loser_bummerl": p.loser_bummerl,
+                        "decided_at": _dt(p.decided_at),
+                        "decided_by": _username(p.decided_by),
+                        "confirmed_at": _dt(p.confirmed_at),
+                        "confirmed_by": _username(p.confirmed_by),
+                        "version": p.version,
+                    }
+                    for p in by_round.get(r.pk, [])
+                ],
+            }
+            for r in rounds
+        ],
+        "audit_log": [
+            {
+                "at": _dt(a.at),
+                "user": _username(a.user),
+                "action": a.action,
+                "target": a.target,
+                "before": a.before,
+                "after": a.after,
+            }
+            for a in audit
+        ],
+    }
+
+
+class _Bad(Exception):
+    pass
+
+
+def _req(data, key, kind):
+    if not isinstance(data, dict) or key not in data:
+        raise _Bad(_("“%(key)s” is missing") % {"key": key})
+    value = data[key]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise _Bad(_("“%(key)s” must be a whole number") % {"key": key})
+    if kind is str and not isinstance(value, str):
+        raise _Bad(_("“%(key)s” must be a text") % {"key": key})
+    if kind is bool and not isinstance(value, bool):
+        raise _Bad(_("“%(key)s” must be true or false") % {"key": key})
+    if kind is list and not isinstance(value, list):
+        raise _Bad(_("“%(key)s” must be a list") % {"key": key})
+    if kind is dict and not isinstance(value, dict):
+        raise _Bad(_("“%(key)s” must be an object") % {"key": key})
+    return value
+
+
+def _opt_int(data, key):
+    value = data.get(key)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise _Bad(_("“%(key)s” must be a whole number") % {"key": key})
+    return value
+
+
+def _when(value, key):
+    if value is None:
+        return None
+    parsed = parse_datetime(value) if isinstance(value, str) else None
+    if parsed is None:
+        raise _Bad(_("“%(key)s” is not a date and time") % {"key": key})
+    return parsed
+
+
+def _decimal(value, key):
+    if value is None:
+        return None
+    try:
+        return Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        raise _Bad(_("“%(key)s” is not a number") % {"key": key}) from None
+
+
+def _choice(value, choices, key):
+    if value not in choices:
+        raise _Bad(_("“%(key)s” has an unknown value %(value)r") % {"key": key, "value": value})
+    return value
+
+
+def import_tournament(data, *, actor=None) -> Tournament:
+    """Restore a tournament from ``export_tournament`` output.
+
+    Players are matched in the register by exact name and town (else created).
+    Raises TournamentError, writing nothing, when the document is not valid.
+    """
+    try:
+        with transaction.atomic():
+            return _import(data, actor)
+    except _Bad as exc:
+        raise TournamentError(
+            _("The file is not a valid tournament export: %(error)s.") % {"error": exc}, "import"
+        ) from None
+
+
+def _import(data, actor) -> Tournament:
+    from .draw import DrawError, DrawResult
+
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _Bad(_("it is not a Preisschnapsen tournament file"))
+    if data.get("version") != VERSION:
+        raise _Bad(_("version %(v)r is not supported") % {"v": data.get("version")})
+    td = _req(data, "tournament", dict)
+    users = {u.get_username(): u for u in get_user_model().objects.all()}
+
+    def user(name):
+        return users.get(name) if name else None
+
+    try:
+        date = datetime.date.fromisoformat(_req(td, "date", str))
+    except ValueError:
+        raise _Bad(_("“date” is not a date")) from None
+    t = Tournament.objects.create(
+        name=_req(td, "name", str)[:200],
+        date=date,
+        venue=_req(td, "venue", str),
+        club_name=_req(td, "club_name", str),
+        field_size=_choice(_req(td, "field_size", int), FIELD_SIZES, "field_size"),
+        max_entries_per_player=_req(td, "max_entries_per_player", int),
+        entry_fee=_decimal(_req(td, "entry_fee", str), "entry_fee"),
+        rule_profile=_choice(_req(td, "rule_profile", str), RuleProfile.values, "rule_profile"),
+        match_bummerl=_choice(_req(td, "match_bummerl", int), (2, 3), "match_bummerl"),
+        one_prize_per_player=_req(td, "one_prize_per_player", bool),
+        confirm_results=_req(td, "confirm_results", bool),
+        is_public=_req(td, "is_public", bool),
+        seed=_req(td, "seed", int),
+    )
+    created = _when(td.get("created_at"), "created_at")
+    if created:
+        Tournament.objects.filter(pk=t.pk).update(created_at=created)
+    for pd in _req(data, "prizes", list):
+        Prize.objects.create(
+            tournament=t,
+            place=_choice(_req(pd, "place", int), range(1, 9), "place"),
+            description=_req(pd, "description", str),
+            amount=_decimal(pd.get("amount"), "amount"),
+        )
+    player_of: dict[int, Player] = {}
+    for pd in _req(data, "players", list):
+        name, town = _req(pd, "name", str), _req(pd, "town", str)
+        player = Player.objects.filter(name=name, town=town).order_by("pk").first()
+        if player is None:
+            player = Player.objects.create(name=name, town=town, contact=_req(pd, "contact", str))
+        key = _req(pd, "key", int)
+        if key in player_of:
+            raise _Bad(_("player %(key)d is listed twice") % {"key": key})
+        player_of[key] = player
+    entry_of: dict[int, Entry] = {}
+    for ed in _req(data, "entries", list):
+        number = _req(ed, "number", int)
+        key = _req(ed, "player", int)
+        if key not in player_of:
+            raise _Bad(_("entry %(n)d names an unknown player") % {"n": number})
+        if number in entry_of or number < 1:
+            raise _Bad(_("entry number %(n)d is listed twice or invalid") % {"n": number})
+        e = Entry.objects.create(
+            tournament=t,
+            player=player_of[key],
+            number=number,
+            paid=_req(ed, "paid", bool),
+            cancelled_at=_when(ed.get("cancelled_at"), "cancelled_at"),
+            playoff_rank=_opt_int(ed, "playoff_rank"),
+        )
+        sold = _when(ed.get("sold_at"), "sold_at")
+        if sold:
+            Entry.objects.filter(pk=e.pk).update(sold_at=sold)
+        entry_of[number] = e
+    player_pk = {key: p.pk for key, p in player_of.items()}
+    entry_pk = {n: e.pk for n, e in entry_of.items()}
+
+    def pkey(k):
+        if k not in player_pk:
+            raise _Bad(_("a draw protocol names an unknown player %(k)r") % {"k": k})
+        return player_pk[k]
+
+    def ekey(n):
+        if n not in entry_pk:
+            raise _Bad(_("entry number %(n)r is not in the file") % {"n": n})
+        return entry_pk[n]
+
+    seen_rounds = set()
+    for rd in _req(data, "rounds", list):
+        number = _req(rd, "number", int)
+        if number in seen_rounds:
+            raise _Bad(_("round %(n)d is listed twice") % {"n": number})
+        seen_rounds.add(number)
+        protocol = {}
+        for key, value in _req(rd, "protocol", dict).items():
+            if key not in ("main", "place5_8"):
+                raise _Bad(_("round %(n)d has an unknown draw %(key)r") % {"n": number, "key": key})
+            try:
+                protocol[key] = _map_protocol(value, pkey, ekey)
+                DrawResult.from_protocol(protocol[key])
+            except (KeyError, TypeError, AttributeError, DrawError):
+                raise _Bad(
+                    _("the draw protocol of round %(n)d is damaged") % {"n": number}
+                ) from None
+        rnd = Round.objects.create(
+            tournament=t,
+            number=number,
+            stage=_choice(_req(rd, "stage", str), Stage.values, "stage"),
+            status=_choice(_req(rd, "status", str), Round.Status.values, "status"),
+            method=_choice(_req(rd, "method", str), Round.Method.values, "method"),
+            seed=_opt_int(rd, "seed"),
+            protocol=protocol,
+            created_by=user(rd.get("created_by")),
+            released_at=_when(rd.get("released_at"), "released_at"),
+        )
+        created = _when(rd.get("created_at"), "created_at")
+        if created:
+            Round.objects.filter(pk=rnd.pk).update(created_at=created)
+        rows = []
+        for pd in _req(rd, "pairings", list):
+            right = pd.get("right")
+            rows.append(
+                Pairing(
+                    round=rnd,
+                    bracket=_choice(_req(pd, "bracket", str), Bracket.values, "bracket"),
+                    number=_req(pd, "number", int),
+                    left_id=ekey(_req(pd, "left", int)),
+                    right_id=ekey(right) if right is not None else None,
+                    table=_opt_int(pd, "table"),
+                    started_at=_when(pd.get("started_at"), "started_at"),
+                    outcome=_choice(_req(pd, "outcome", str), Outcome.values, "outcome"),
+                    winner=_choice(_req(pd, "winner", str), [*Side.values, ""], "winner"),
+                    winner_bummerl=_opt_int(pd, "winner_bummerl"),
+                    loser_bummerl=_opt_int(pd, "loser_bummerl"),
+                    decided_at=_when(pd.get("decided_at"), "decided_at"),
+                    decided_by=user(pd.get("decided_by")),
+                    confirmed_at=_when(pd.get("confirmed_at"), "confirmed_at"),
+                    confirmed_by=user(pd.get("confirmed_by")),
+                    version=_req(pd, "version", int),
+                )
+            )
+        keys = [(p.bracket, p.number) for p in rows]
+        if len(set(keys)) != len(keys):
+            raise _Bad(_("round %(n)d lists a pairing twice") % {"n": number})
+        Pairing.objects.bulk_create(rows)
+    for ad in data.get("audit_log", []) or []:
+        a = AuditLog.objects.create(
+            tournament=t,
+            user=user(ad.get("user")),
+            action=str(_req(ad, "action", str))[:64],
+            target=str(ad.get("target", ""))[:200],
+            before=ad.get("before"),
+            after=ad.get("after"),
+        )
+        at = _when(ad.get("at"), "at")
+        if at:
+            AuditLog.objects.filter(pk=a.pk).update(at=at)
+    _audit(t, actor, IMPORT_ACTION, t.name, None, {"rounds": len(seen_rounds)})
+    return t

@@ -1,0 +1,386 @@
+"""Run a Preisschnapsen from a shell: ``python manage.py tournament <subcommand> ...``.
+
+Every error is one clear line on stderr and a non-zero exit; nothing is half written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import importlib
+import json
+from decimal import Decimal, InvalidOperation
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from tournaments import services
+from tournaments.models import Bracket, Pairing, Round, Tournament
+
+
+def _tournament(value) -> Tournament:
+    try:
+        return Tournament.objects.get(pk=int(value))
+    except (ValueError, Tournament.DoesNotExist):
+        raise CommandError(_("There is no tournament with id %(id)s.") % {"id": value}) from None
+
+
+def _score(value: str) -> tuple[int, int]:
+    try:
+        won, lost = (int(x) for x in value.replace("-", ":").split(":"))
+    except ValueError:
+        raise CommandError(_("The score “%(score)s” is not like 2:1.") % {"score": value}) from None
+    return won, lost
+
+
+def _prize(value: str):
+    """``TEXT``, ``TEXT=AMOUNT`` or ``=AMOUNT``."""
+    text, _sep, amount = value.partition("=")
+    if not amount:
+        return text, None
+    try:
+        return text, Decimal(amount.replace(",", "."))
+    except InvalidOperation:
+        raise CommandError(_("The prize amount “%(a)s” is not a number.") % {"a": amount}) from None
+
+
+def _entry(e) -> dict | None:
+    if e is None:
+        return None
+    return {"number": e.number, "player": e.player.name, "town": e.player.town}
+
+
+def pairing_json(p: Pairing) -> dict:
+    return {
+        "round": p.round.number,
+        "bracket": p.bracket,
+        "number": p.number,
+        "left": _entry(p.left),
+        "right": _entry(p.right) if p.right_id else None,
+        "outcome": p.outcome,
+        "winner": p.winner,
+        "score": [p.winner_bummerl, p.loser_bummerl] if p.winner_bummerl is not None else None,
+        "version": p.version,
+    }
+
+
+class Command(BaseCommand):
+    help = "Run a Preisschnapsen from the command line."
+
+    def add_arguments(self, parser):
+        sub = parser.add_subparsers(dest="sub", required=True, metavar="SUBCOMMAND")
+
+        p = sub.add_parser("create", help="create a tournament and print its id")
+        p.add_argument("--name", required=True)
+        p.add_argument("--date", default=None, help="YYYY-MM-DD (default: today)")
+        p.add_argument("--field-size", type=int, default=64)
+        p.add_argument("--venue", default="")
+        p.add_argument("--club", default="")
+        p.add_argument("--max-entries", type=int, default=3)
+        p.add_argument("--fee", default="0")
+        p.add_argument("--rules", default="weich", help="weich, scharf or turnier")
+        p.add_argument("--bummerl", type=int, default=2, help="match length: 2 or 3")
+        p.add_argument("--one-prize", action="store_true", help="one prize per player")
+        p.add_argument("--confirm", action="store_true", help="results need a confirmation")
+        p.add_argument("--prize", action="append", default=[], metavar="TEXT[=AMOUNT]")
+        p.add_argument("--seed", type=int, default=None)
+
+        p = sub.add_parser("sell", help="sell entries to a player (registered if new)")
+        p.add_argument("tournament")
+        p.add_argument("player")
+        p.add_argument("--town", default="")
+        p.add_argument("--contact", default="")
+        p.add_argument("--entries", type=int, default=1)
+        p.add_argument("--paid", action="store_true")
+
+        p = sub.add_parser("shrink", help="make the field smaller before the first draw")
+        p.add_argument("tournament")
+        p.add_argument("size", type=int, nargs="?", default=None)
+
+        p = sub.add_parser("draw", help="draw the next round (and release it)")
+        p.add_argument("tournament")
+        p.add_argument("--seed", type=int, default=None)
+        p.add_argument("--draft", action="store_true", help="keep the round unreleased")
+
+        p = sub.add_parser("release", help="release the latest round")
+        p.add_argument("tournament")
+
+        p = sub.add_parser("withdraw", help="withdraw the latest round")
+        p.add_argument("tournament")
+
+        p = sub.add_parser("pairings", help="list the pairings of a round")
+        p.add_argument("tournament")
+        p.add_argument("--round", type=int, default=None)
+        p.add_argument("--json", action="store_true")
+
+        p = sub.add_parser("result", help="enter or correct a result")
+        p.add_argument("tournament")
+        p.add_argument("round", type=int)
+        p.add_argument("number", type=int)
+        p.add_argument("--winner", required=True, choices=["left", "right"])
+        p.add_argument("--score", default=None, help="winner's:loser's Bummerl, e.g. 2:1")
+        p.add_argument("--walkover", action="store_true")
+        p.add_argument("--bracket", default=Bracket.MAIN, choices=Bracket.values)
+        p.add_argument("--correct", action="store_true", help="correct an entered result")
+
+        p = sub.add_parser("standings", help="standings and prizes")
+        p.add_argument("tournament")
+        p.add_argument("--json", action="store_true")
+
+        p = sub.add_parser("export", help="the whole tournament as JSON")
+        p.add_argument("tournament")
+        p.add_argument("--output", default=None)
+
+        p = sub.add_parser("import", help="restore a tournament from an export")
+        p.add_argument("file")
+
+        p = sub.add_parser("demo", help="create a demo tournament partway through round 2")
+        p.add_argument("--if-empty", action="store_true", help="only if there is no tournament")
+        p.add_argument("--seed", type=int, default=2026)
+
+        p = sub.add_parser(
+            "print", help="print sheets: TOURNAMENT {draw,scoresheets,entries,results}"
+        )
+        p.add_argument("rest", nargs=argparse.REMAINDER)
+
+    def handle(self, *args, **opts):
+        handler = getattr(self, "do_" + opts["sub"])
+        try:
+            handler(opts)
+        except services.TournamentError as exc:
+            raise CommandError(exc.message) from None
+
+    # ----------------------------------------------------------------- subcommands
+
+    def do_create(self, o):
+        try:
+            date = datetime.date.fromisoformat(o["date"]) if o["date"] else datetime.date.today()
+        except ValueError:
+            raise CommandError(_("The date must be YYYY-MM-DD.")) from None
+        t = services.create_tournament(
+            name=o["name"],
+            date=date,
+            field_size=o["field_size"],
+            venue=o["venue"],
+            club_name=o["club"],
+            max_entries_per_player=o["max_entries"],
+            entry_fee=o["fee"],
+            rule_profile=o["rules"],
+            match_bummerl=o["bummerl"],
+            one_prize_per_player=o["one_prize"],
+            confirm_results=o["confirm"],
+            prizes=[_prize(x) for x in o["prize"]],
+            seed=o["seed"],
+        )
+        self.stdout.write(str(t.pk))
+
+    def do_sell(self, o):
+        t = _tournament(o["tournament"])
+        player = services.find_or_register_player(o["player"], town=o["town"], contact=o["contact"])
+        entries = services.sell_entries(t, player, o["entries"], paid=o["paid"])
+        self.stdout.write(
+            _("%(player)s: entries %(numbers)s")
+            % {"player": player, "numbers": ", ".join(str(e.number) for e in entries)}
+        )
+
+    def do_shrink(self, o):
+        t = _tournament(o["tournament"])
+        size = o["size"] or services.smaller_field_offer(t)
+        if size is None:
+            raise CommandError(_("No smaller field fits the entries sold."))
+        services.shrink_field(t, size)
+        self.stdout.write(_("Field size: %(n)d") % {"n": size})
+
+    def do_draw(self, o):
+        t = _tournament(o["tournament"])
+        rnd = services.draw_next_round(t, seed=o["seed"])
+        if not o["draft"]:
+            rnd = services.release_round(rnd)
+        byes = rnd.pairings.filter(right__isnull=True).count()
+        self.stdout.write(
+            _("Round %(n)d drawn (%(stage)s, seed %(seed)s): %(count)d pairings, %(byes)d byes")
+            % {
+                "n": rnd.number,
+                "stage": rnd.get_stage_display(),
+                "seed": rnd.seed,
+                "count": rnd.pairings.count(),
+                "byes": byes,
+            }
+        )
+
+    def _latest(self, t) -> Round:
+        rnd = t.rounds.order_by("-number").first()
+        if rnd is None:
+            raise CommandError(_("No round is drawn yet."))
+        return rnd
+
+    def do_release(self, o):
+        rnd = services.release_round(self._latest(_tournament(o["tournament"])))
+        self.stdout.write(_("Round %(n)d released.") % {"n": rnd.number})
+
+    def do_withdraw(self, o):
+        rnd = self._latest(_tournament(o["tournament"]))
+        services.withdraw_round(rnd)
+        self.stdout.write(_("Round %(n)d withdrawn.") % {"n": rnd.number})
+
+    def do_pairings(self, o):
+        t = _tournament(o["tournament"])
+        rounds = t.rounds.all()
+        rnd = rounds.filter(number=o["round"]).first() if o["round"] else self._latest(t)
+        if rnd is None:
+            raise CommandError(_("Round %(n)s is not drawn.") % {"n": o["round"]})
+        pairings = list(rnd.pairings.select_related("round", "left__player", "right__player"))
+        if o["json"]:
+            self.stdout.write(
+                json.dumps(
+                    {
+                        "tournament": t.pk,
+                        "round": rnd.number,
+                        "stage": rnd.stage,
+                        "status": rnd.status,
+                        "pairings": [pairing_json(p) for p in pairings],
+                    },
+                    ensure_ascii=False,
+                    indent=2,
+                )
+            )
+            return
+        for p in pairings:
+            right = f"#{p.right.number} {p.right.player}" if p.right_id else _("bye")
+            score = f" {p.winner_bummerl}:{p.loser_bummerl}" if p.winner_bummerl is not None else ""
+            self.stdout.write(
+                f"{p.bracket:9} {p.number:4}  #{p.left.number} {p.left.player} – {right}"
+                f"  {p.get_outcome_display()} {p.winner}{score}"
+            )
+
+    def do_result(self, o):
+        t = _tournament(o["tournament"])
+        p = (
+            Pairing.objects.filter(
+                round__tournament=t,
+                round__number=o["round"],
+                bracket=o["bracket"],
+                number=o["number"],
+            )
+            .select_related("round")
+            .first()
+        )
+        if p is None:
+            raise CommandError(
+                _("Round %(r)d has no pairing number %(n)d.") % {"r": o["round"], "n": o["number"]}
+            )
+        score = _score(o["score"]) if o["score"] else None
+        action = services.correct_result if o["correct"] else services.record_result
+        p = action(p, winner=o["winner"], score=score, walkover=o["walkover"])
+        self.stdout.write(json.dumps(pairing_json(p), ensure_ascii=False))
+
+    def do_standings(self, o):
+        from tournaments.standings import compute_standings
+
+        t = _tournament(o["tournament"])
+        s = compute_standings(t)
+        data = {
+            "tournament": t.pk,
+            "phase": services.tournament_phase(t),
+            "prizes": [
+                {
+                    "place": pr.place,
+                    "description": pr.description,
+                    "amount": str(pr.amount) if pr.amount is not None else None,
+                    "entry": pr.entry.number if pr.entry else None,
+                    "player": pr.player.name if pr.player else None,
+                }
+                for pr in s.prizes
+            ],
+            "players": [
+                {
+                    "player": ps.player.name,
+                    "town": ps.player.town,
+                    "entries_bought": ps.entries_bought,
+                    "entries_alive": ps.entries_alive,
+                    "best_place": ps.best_place,
+                    "prizes": [pr.place for pr in ps.prizes],
+                }
+                for ps in s.players
+            ],
+            "entries": [
+                {
+                    "number": es.number,
+                    "player": es.player.name,
+                    "round_reached": es.round_reached,
+                    "out_round": es.out_round,
+                    "how": es.how,
+                    "lost_score": list(es.lost_score) if es.lost_score else None,
+                    "place": es.place,
+                    "alive": es.alive,
+                }
+                for es in s.entries
+            ],
+        }
+        if o["json"]:
+            self.stdout.write(json.dumps(data, ensure_ascii=False, indent=2))
+            return
+        for pr in data["prizes"]:
+            self.stdout.write(f"{pr['place']}. {pr['player'] or '–'} (#{pr['entry'] or '–'})")
+        for es in data["entries"]:
+            self.stdout.write(
+                f"{es['place'] or '':>4} #{es['number']:<4} {es['player']:30} "
+                f"{_('round')} {es['round_reached']} {es['how']}"
+            )
+
+    def do_export(self, o):
+        from tournaments.exchange import export_tournament
+
+        text = json.dumps(
+            export_tournament(_tournament(o["tournament"])), ensure_ascii=False, indent=1
+        )
+        if o["output"]:
+            with open(o["output"], "w", encoding="utf-8") as fh:
+                fh.write(text + "\n")
+        else:
+            self.stdout.write(text)
+
+    def do_import(self, o):
+        from tournaments.exchange import import_tournament
+
+        try:
+            with open(o["file"], encoding="utf-8") as fh:
+                data = json.load(fh)
+        except OSError as exc:
+            raise CommandError(
+                _("Cannot read %(file)s: %(error)s") % {"file": o["file"], "error": exc.strerror}
+            ) from None
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise CommandError(
+                _("%(file)s is not JSON: %(error)s") % {"file": o["file"], "error": exc}
+            ) from None
+        t = import_tournament(data)
+        self.stdout.write(str(t.pk))
+
+    def do_demo(self, o):
+        from django.contrib.auth import get_user_model
+
+        from tournaments.demo import create_demo
+
+        User = get_user_model()
+        if not User.objects.filter(username="demo").exists():
+            User.objects.create_user("demo", password="demo", is_staff=True)
+            self.stdout.write(_("Staff user “demo” with password “demo” created."))
+        if o["if_empty"] and Tournament.objects.exists():
+            self.stdout.write(_("There are tournaments already; no demo created."))
+            return
+        t = create_demo(seed=o["seed"])
+        self.stdout.write(
+            _(
+                "Demo tournament “%(name)s” (id %(id)d) created, partway through round 2. "
+                "Look at http://127.0.0.1:8000/ and sign in as demo / demo."
+            )
+            % {"name": t.name, "id": t.pk}
+        )
+
+    def do_print(self, o):
+        try:
+            module = importlib.import_module("tournaments.printing.cli")
+        except ImportError:
+            raise CommandError(_("Printing is not available.")) from None
+        module.run(list(o["rest"]), self.stdout)
