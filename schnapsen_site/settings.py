@@ -129,7 +129,7 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/staff/"
 LOGOUT_REDIRECT_URL = "/"
 
-DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
+DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)

@@ -1,4 +1,15 @@
-from django.urls import path  # noqa: F401
+"""Public pages (no login). Other helpers append their own patterns below."""
+
+from django.urls import path
+
+from tournaments.printing import views as printing_views
+from tournaments.views import api, public
 
 app_name = "public"
-urlpatterns: list = []
+urlpatterns: list = [
+    path("", public.home, name="home"),
+    path("t/<int:pk>/", public.tournament, name="tournament"),
+    path("t/<int:pk>/live.json", api.live, name="live"),
+    path("t/<int:pk>/projector/", public.projector, name="projector"),
+    path("t/<int:pk>/print/<slug:document>.pdf", printing_views.public_document, name="print"),
+]

@@ -1,0 +1,86 @@
+/* Public pages: poll the JSON endpoint, replace changed sections, filter by name, page the projector. */
+(function () {
+  "use strict";
+  var POLL_MS = 2500, PAGE_MS = 8000;
+  var root = document.querySelector("[data-live]");
+  if (!root) { return; }
+  var url = root.getAttribute("data-live");
+  var version = root.getAttribute("data-version");
+  var last = {};
+
+  function applyFilter() {
+    var input = document.querySelector("input[data-filter]");
+    if (!input) { return; }
+    var q = input.value.trim().toLowerCase();
+    document.querySelectorAll(input.getAttribute("data-filter")).forEach(function (el) {
+      el.hidden = q !== "" && el.textContent.toLowerCase().indexOf(q) === -1;
+    });
+  }
+  var filterInput = document.querySelector("input[data-filter]");
+  if (filterInput) { filterInput.addEventListener("input", applyFilter); }
+
+  function poll() {
+    var sep = url.indexOf("?") === -1 ? "?" : "&";
+    fetch(url + sep + "since=" + encodeURIComponent(version), {cache: "no-store"})
+      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+      .then(function (data) {
+        version = data.version;
+        root.setAttribute("data-version", version);
+        if (!data.changed) { return; }
+        Object.keys(data.sections).forEach(function (id) {
+          var el = document.getElementById(id);
+          var html = data.sections[id];
+          if (el && last[id] !== html) {
+            last[id] = html;
+            el.innerHTML = html;
+          }
+        });
+        applyFilter();
+        if (pager) { pager.reset(); }
+        document.dispatchEvent(new CustomEvent("live:updated"));
+      })
+      .catch(function () { /* try again at the next tick */ })
+      .then(function () { setTimeout(poll, POLL_MS); });
+  }
+
+  /* Projector: show one screenful at a time, section after section. */
+  var pager = null;
+  if (root.hasAttribute("data-pager")) {
+    var info = document.getElementById("page-info");
+    var pages = [], index = 0;
+    pager = {
+      reset: function () {
+        var sections = Array.prototype.slice.call(root.querySelectorAll("[data-page-section]"));
+        pages = [];
+        sections.forEach(function (section) {
+          sections.forEach(function (s) { s.hidden = s !== section; });
+          var rows = Array.prototype.slice.call(section.querySelectorAll("tbody tr"));
+          rows.forEach(function (r) { r.hidden = false; });
+          var top = section.getBoundingClientRect().top;
+          var rowHeight = rows.length ? rows[0].getBoundingClientRect().height || 40 : 40;
+          var head = section.querySelector("thead");
+          var headHeight = head ? head.getBoundingClientRect().height : 0;
+          var available = window.innerHeight - Math.max(top, 0) - headHeight - 80;
+          var perPage = Math.max(3, Math.floor(available / rowHeight));
+          var count = Math.max(1, Math.ceil(rows.length / perPage));
+          for (var p = 0; p < count; p++) { pages.push({section: section, rows: rows, from: p * perPage, to: (p + 1) * perPage, page: p + 1, of: count}); }
+        });
+        if (index >= pages.length) { index = 0; }
+        pager.show();
+      },
+      show: function () {
+        if (!pages.length) { return; }
+        var page = pages[index];
+        root.querySelectorAll("[data-page-section]").forEach(function (s) { s.hidden = s !== page.section; });
+        page.rows.forEach(function (r, i) { r.hidden = i < page.from || i >= page.to; });
+        if (info) { info.textContent = page.of > 1 ? page.page + " / " + page.of : ""; }
+      },
+      next: function () { if (pages.length) { index = (index + 1) % pages.length; pager.show(); } }
+    };
+    pager.reset();
+    setInterval(pager.next, PAGE_MS);
+    window.addEventListener("resize", pager.reset);
+  }
+
+  setTimeout(poll, POLL_MS);
+})();

@@ -1,0 +1,111 @@
+/* Staff pages: search as you type and the entry desk's player picker. No dependencies. */
+(function () {
+  "use strict";
+
+  function debounce(fn, ms) {
+    var timer = null;
+    return function () {
+      var args = arguments, self = this;
+      clearTimeout(timer);
+      timer = setTimeout(function () { fn.apply(self, args); }, ms);
+    };
+  }
+
+  /* <form data-live-search="#target">: typing reloads the target's table without a page reload. */
+  document.querySelectorAll("form[data-live-search]").forEach(function (form) {
+    var target = document.querySelector(form.getAttribute("data-live-search"));
+    var input = form.querySelector("input[type=search]");
+    if (!target || !input) { return; }
+    var last = input.value;
+    input.addEventListener("input", debounce(function () {
+      if (input.value === last) { return; }
+      last = input.value;
+      var params = new URLSearchParams(new FormData(form));
+      params.set("partial", "1");
+      fetch(form.action.split("?")[0] + "?" + params.toString(), {headers: {"X-Requested-With": "fetch"}})
+        .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+        .then(function (html) {
+          target.innerHTML = html;
+          params.delete("partial");
+          history.replaceState(null, "", "?" + params.toString());
+        })
+        .catch(function () { /* the plain form submit still works */ });
+    }, 250));
+  });
+
+  /* Entry desk: pick a player from suggestions (keyboard: arrows + Enter) or type a new name. */
+  document.querySelectorAll("[data-player-picker]").forEach(function (box) {
+    var input = box.querySelector("input[name=name]");
+    var town = box.querySelector("input[name=town]");
+    var hidden = box.querySelector("input[name=player]");
+    var list = box.querySelector("[role=listbox]");
+    var chosen = box.querySelector("[data-chosen]");
+    var url = box.getAttribute("data-player-picker");
+    var items = [], active = -1;
+
+    function render() {
+      list.innerHTML = "";
+      items.forEach(function (p, i) {
+        var li = document.createElement("li");
+        li.setAttribute("role", "option");
+        li.id = "player-option-" + p.id;
+        li.textContent = p.label;
+        li.setAttribute("aria-selected", i === active ? "true" : "false");
+        li.addEventListener("mousedown", function (ev) { ev.preventDefault(); choose(p); });
+        list.appendChild(li);
+      });
+      list.hidden = items.length === 0;
+      input.setAttribute("aria-expanded", items.length ? "true" : "false");
+      if (active >= 0 && items[active]) {
+        input.setAttribute("aria-activedescendant", "player-option-" + items[active].id);
+      } else {
+        input.removeAttribute("aria-activedescendant");
+      }
+    }
+    function choose(p) {
+      hidden.value = p.id;
+      input.value = p.name;
+      if (town) { town.value = p.town; }
+      chosen.textContent = p.label;
+      items = []; active = -1; render();
+      var next = box.closest("form").querySelector("[data-after-pick]");
+      if (next) { next.focus(); }
+    }
+    var lookup = debounce(function () {
+      var q = input.value.trim();
+      if (q.length < 1) { items = []; render(); return; }
+      fetch(url + "?q=" + encodeURIComponent(q))
+        .then(function (r) { return r.json(); })
+        .then(function (data) { items = data.players; active = items.length ? 0 : -1; render(); })
+        .catch(function () { items = []; render(); });
+    }, 200);
+    input.addEventListener("input", function () {
+      hidden.value = ""; chosen.textContent = box.getAttribute("data-new-label") || "";
+      lookup();
+    });
+    input.addEventListener("keydown", function (ev) {
+      if (!items.length) { return; }
+      if (ev.key === "ArrowDown") { active = (active + 1) % items.length; render(); ev.preventDefault(); }
+      else if (ev.key === "ArrowUp") { active = (active - 1 + items.length) % items.length; render(); ev.preventDefault(); }
+      else if (ev.key === "Enter" && active >= 0) { choose(items[active]); ev.preventDefault(); }
+      else if (ev.key === "Escape") { items = []; render(); }
+    });
+    input.addEventListener("blur", function () { setTimeout(function () { items = []; render(); }, 150); });
+  });
+})();
+
+(function () {
+  "use strict";
+  /* Result selects: Enter saves (keyboard only: Tab, type or arrow to the score, Enter). */
+  document.addEventListener("keydown", function (ev) {
+    var el = ev.target;
+    if (ev.key === "Enter" && el.matches && el.matches("select[data-submit-on-enter]") && el.value) {
+      ev.preventDefault();
+      el.form.requestSubmit();
+    }
+  });
+  /* Filter selects apply at once. */
+  document.querySelectorAll("form.filters select").forEach(function (select) {
+    select.addEventListener("change", function () { select.form.requestSubmit(); });
+  });
+})();

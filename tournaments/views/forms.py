@@ -1,0 +1,233 @@
+"""Forms of the staff pages. Rules live in the services; forms check shapes."""
+
+from decimal import Decimal
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import (
+    FIELD_SIZES,
+    PRIZE_PLACES,
+    Player,
+    Side,
+    Tournament,
+)
+
+MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["name", "town", "contact"]
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError(_("Please enter the player's name."))
+        return name
+
+
+class PlayerImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("CSV file"),
+        help_text=_(
+            "First row: the column names, e.g. Name;Ort/Verein;Kontakt. Only the name is required."
+        ),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise forms.ValidationError(_("The file is larger than 2 MB."))
+        return upload
+
+
+class PlayerImportConfirmForm(forms.Form):
+    content = forms.CharField(widget=forms.HiddenInput, strip=False)
+
+
+def field_size_choices():
+    return [(n, str(n)) for n in FIELD_SIZES]
+
+
+class TournamentForm(forms.ModelForm):
+    """Tournament terms and the eight prizes."""
+
+    field_size = forms.IntegerField(
+        label=_("field size"),
+        widget=forms.Select(choices=field_size_choices()),
+        help_text=_("Number of entries laid out; a power of two. Unsold entries are byes."),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "date",
+            "venue",
+            "club_name",
+            "field_size",
+            "max_entries_per_player",
+            "entry_fee",
+            "rule_profile",
+            "match_bummerl",
+            "one_prize_per_player",
+            "confirm_results",
+            "is_public",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args, field_size_locked=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.field_size_locked = field_size_locked
+        if field_size_locked:
+            self.fields["field_size"].disabled = True
+            self.fields["field_size"].help_text = _("Fixed once the first round is drawn.")
+        for place in range(1, PRIZE_PLACES + 1):
+            self.fields[f"prize_{place}_description"] = forms.CharField(
+                label=_("Prize %(place)s") % {"place": place}, max_length=200, required=False
+            )
+            self.fields[f"prize_{place}_amount"] = forms.DecimalField(
+                label=_("Amount for place %(place)s") % {"place": place},
+                max_digits=10,
+                decimal_places=2,
+                min_value=Decimal(0),
+                required=False,
+            )
+        if self.instance.pk:
+            for prize in self.instance.prizes.all():
+                self.initial[f"prize_{prize.place}_description"] = prize.description
+                self.initial[f"prize_{prize.place}_amount"] = prize.amount
+
+    def clean_field_size(self):
+        size = self.cleaned_data["field_size"]
+        if size not in FIELD_SIZES:
+            raise forms.ValidationError(
+                _(
+                    "The field size must be a power of two from 16 to 1024 "
+                    "(16, 32, 64, 128, 256, 512 or 1024); %(value)s is not."
+                ),
+                params={"value": size},
+                code="field_size",
+            )
+        return size
+
+    def clean_entry_fee(self):
+        fee = self.cleaned_data["entry_fee"]
+        if fee is not None and fee < 0:
+            raise forms.ValidationError(_("The entry fee cannot be negative."))
+        return fee
+
+    def prize_rows(self):
+        return [
+            (self[f"prize_{place}_description"], self[f"prize_{place}_amount"])
+            for place in range(1, PRIZE_PLACES + 1)
+        ]
+
+    def prizes(self) -> list[tuple[str, Decimal | None]]:
+        return [
+            (
+                self.cleaned_data.get(f"prize_{place}_description") or "",
+                self.cleaned_data.get(f"prize_{place}_amount"),
+            )
+            for place in range(1, PRIZE_PLACES + 1)
+        ]
+
+
+class SellEntriesForm(forms.Form):
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.all(),
+        widget=forms.HiddenInput,
+        required=False,
+        error_messages={"invalid_choice": _("This player is not in the register.")},
+    )
+    name = forms.CharField(label=_("Player"), max_length=200, required=False)
+    town = forms.CharField(label=_("town or club"), max_length=200, required=False)
+    count = forms.IntegerField(label=_("Entries"), min_value=1, max_value=16, initial=1)
+    paid = forms.BooleanField(label=_("paid"), required=False, initial=True)
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("player") and not " ".join((data.get("name") or "").split()):
+            raise forms.ValidationError(_("Choose a player from the register or type a new name."))
+        return data
+
+
+class DrawForm(forms.Form):
+    seed = forms.IntegerField(
+        label=_("Seed"),
+        required=False,
+        min_value=1,
+        max_value=2**53,
+        help_text=_("Leave empty for a fresh random draw; the seed is stored with the draw."),
+    )
+
+
+class TranscribeForm(forms.Form):
+    lines = forms.CharField(
+        label=_("Numbers drawn at the pots"),
+        widget=forms.Textarea(attrs={"rows": 12}),
+        help_text=_(
+            "One draw per line, in the order drawn: player number, L or R (pot), number. "
+            "Example: 17 L 5"
+        ),
+    )
+
+    def clean_lines(self):
+        draws = []
+        errors = []
+        for index, raw in enumerate(self.cleaned_data["lines"].splitlines(), start=1):
+            text = raw.replace(",", " ").replace(";", " ").split()
+            if not text:
+                continue
+            if len(text) != 3:
+                errors.append(
+                    _("Line %(line)s: three values expected (player, pot, number).")
+                    % {"line": index}
+                )
+                continue
+            player, pot, number = text
+            pot = {"l": "left", "left": "left", "r": "right", "right": "right"}.get(pot.lower())
+            if not player.isdigit() or not number.isdigit() or pot is None:
+                errors.append(
+                    _("Line %(line)s: write player number, L or R, and the drawn number.")
+                    % {"line": index}
+                )
+                continue
+            draws.append((int(player), pot, int(number)))
+        if errors:
+            raise forms.ValidationError(errors)
+        if not draws:
+            raise forms.ValidationError(_("No draws entered."))
+        return draws
+
+
+def result_choices(match_bummerl: int) -> list[tuple[str, str]]:
+    """Choices like ``left:2:1`` (winner side and Bummerl) and ``left:wo`` (walkover)."""
+    scores = [(match_bummerl, lost) for lost in range(match_bummerl)]
+    choices: list[tuple[str, str]] = []
+    for side, label in ((Side.LEFT, _("left wins")), (Side.RIGHT, _("right wins"))):
+        for won, lost in scores:
+            text = f"{won}:{lost}" if side == Side.LEFT else f"{lost}:{won}"
+            choices.append((f"{side}:{won}:{lost}", f"{text} – {label}"))
+        choices.append((f"{side}:wo", _("walkover – %(side)s") % {"side": label}))
+    return choices
+
+
+class ResultForm(forms.Form):
+    """A result as one value: ``left:2:1`` or ``right:wo``; the service checks the score."""
+
+    result = forms.CharField(label=_("Result"), max_length=20)
+    version = forms.IntegerField(required=False, widget=forms.HiddenInput, min_value=0)
+
+    def clean_result(self):
+        value = self.cleaned_data["result"].strip()
+        parts = value.split(":")
+        if not parts or parts[0] not in (Side.LEFT, Side.RIGHT):
+            raise forms.ValidationError(_("Choose the winner: left or right."))
+        if len(parts) == 2 and parts[1] == "wo":
+            return {"winner": parts[0], "score": None, "walkover": True}
+        if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+            return {"winner": parts[0], "score": (int(parts[1]), int(parts[2])), "walkover": False}
+        raise forms.ValidationError(_("This is not a result: %(value)s") % {"value": value[:20]})

@@ -1,0 +1,139 @@
+"""Parse a player list from CSV (pure: no Django).
+
+The file has a header row naming its columns (German or English): a name column
+is required, town/club and contact are optional. Excel's semicolon files and
+Windows-1252 encoding are accepted. Every bad row is reported with its line
+number and a reason code; the caller imports nothing unless there are none.
+"""
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+MAX_LENGTH = 200
+MAX_ROWS = 5000
+
+HEADER_ALIASES = {
+    "name": "name",
+    "spieler": "name",
+    "spielername": "name",
+    "player": "name",
+    "town": "town",
+    "ort": "town",
+    "verein": "town",
+    "ort/verein": "town",
+    "club": "town",
+    "town or club": "town",
+    "contact": "contact",
+    "kontakt": "contact",
+    "telefon": "contact",
+    "e-mail": "contact",
+    "email": "contact",
+}
+
+
+@dataclass(frozen=True)
+class Row:
+    line: int
+    name: str
+    town: str
+    contact: str
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A reason a file cannot be imported; ``line`` is 0 for the file as a whole."""
+
+    line: int
+    code: str
+    detail: str = ""
+
+
+@dataclass
+class ParsedFile:
+    rows: list[Row] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        return not self.problems and bool(self.rows)
+
+
+def decode(data: bytes) -> str | None:
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return None
+
+
+def _normalise(text: str) -> str:
+    return " ".join(text.split())
+
+
+def parse_players(text: str) -> ParsedFile:
+    """Parse CSV text into rows; collect every problem instead of stopping at the first."""
+    result = ParsedFile()
+    if not text.strip():
+        result.problems.append(Problem(0, "empty"))
+        return result
+    sample = text[:4096]
+    try:
+        dialect = csv.Sniffer().sniff(sample, delimiters=";,\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    try:
+        header = next(reader)
+    except (StopIteration, csv.Error):
+        result.problems.append(Problem(1, "no_header"))
+        return result
+    columns: list[str | None] = []
+    for cell in header:
+        key = HEADER_ALIASES.get(_normalise(cell).lower())
+        if key is None and cell.strip():
+            result.problems.append(Problem(1, "unknown_column", cell.strip()))
+        if key is not None and key in columns:
+            result.problems.append(Problem(1, "duplicate_column", cell.strip()))
+        columns.append(key)
+    if "name" not in columns:
+        result.problems.append(Problem(1, "no_name_column"))
+        return result
+    seen: dict[tuple[str, str], int] = {}
+    try:
+        for record in reader:
+            line = reader.line_num
+            if not any(cell.strip() for cell in record):
+                continue
+            if len(result.rows) >= MAX_ROWS:
+                result.problems.append(Problem(line, "too_many_rows", str(MAX_ROWS)))
+                break
+            if len(record) > len(columns):
+                result.problems.append(Problem(line, "too_many_cells", str(len(record))))
+                continue
+            values = {"name": "", "town": "", "contact": ""}
+            for key, cell in zip(columns, record, strict=False):
+                if key:
+                    values[key] = _normalise(cell)
+            bad = False
+            if not values["name"]:
+                result.problems.append(Problem(line, "no_name"))
+                bad = True
+            for key, value in values.items():
+                if len(value) > MAX_LENGTH:
+                    result.problems.append(Problem(line, "too_long", key))
+                    bad = True
+            if bad:
+                continue
+            identity = (values["name"].casefold(), values["town"].casefold())
+            if identity in seen:
+                result.problems.append(Problem(line, "duplicate_row", str(seen[identity])))
+                continue
+            seen[identity] = line
+            result.rows.append(Row(line, values["name"], values["town"], values["contact"]))
+    except csv.Error as exc:
+        result.problems.append(Problem(reader.line_num, "malformed", str(exc)))
+    if not result.rows and not result.problems:
+        result.problems.append(Problem(0, "no_rows"))
+    return result

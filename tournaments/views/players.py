@@ -1,0 +1,167 @@
+"""The club-wide player register: search as you type, add, edit, CSV import."""
+
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Count, Q
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET
+from django_tables2 import RequestConfig
+
+from tournaments.models import Player
+
+from . import player_csv
+from .access import staff_required
+from .forms import PlayerForm, PlayerImportConfirmForm, PlayerImportForm
+from .tables import PlayerTable
+
+SEARCH_LIMIT = 20
+
+
+def search_players(query: str):
+    players = Player.objects.all()
+    for word in query.split()[:5]:
+        players = players.filter(Q(name__icontains=word) | Q(town__icontains=word))
+    return players
+
+
+@staff_required
+def player_list(request):
+    query = request.GET.get("q", "").strip()[:100]
+    players = search_players(query).annotate(entry_count=Count("entries"))
+    table = PlayerTable(players)
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    template = "staff/_player_table.html" if request.GET.get("partial") else "staff/players.html"
+    return render(request, template, {"table": table, "query": query})
+
+
+@require_GET
+@staff_required
+def player_search(request):
+    """JSON suggestions for the search boxes (players page, entry desk)."""
+    query = request.GET.get("q", "").strip()[:100]
+    if not query:
+        return JsonResponse({"players": []})
+    players = search_players(query)[:SEARCH_LIMIT]
+    return JsonResponse(
+        {
+            "players": [
+                {"id": p.pk, "name": p.name, "town": p.town, "label": str(p)} for p in players
+            ]
+        }
+    )
+
+
+@staff_required
+def player_edit(request, pk=None):
+    player = get_object_or_404(Player, pk=pk) if pk is not None else None
+    form = PlayerForm(request.POST or None, instance=player)
+    if request.method == "POST" and form.is_valid():
+        saved = form.save()
+        if player is None:
+            messages.success(request, _("%(player)s was added.") % {"player": saved})
+        else:
+            messages.success(request, _("%(player)s was saved.") % {"player": saved})
+        return redirect("staff:players")
+    return render(request, "staff/player_form.html", {"form": form, "player": player})
+
+
+def problem_message(problem: player_csv.Problem) -> str:
+    texts = {
+        "empty": _("The file is empty."),
+        "no_header": _("The first row must name the columns."),
+        "unknown_column": _("Unknown column “%(detail)s” (use Name, Ort/Verein, Kontakt)."),
+        "duplicate_column": _("The column “%(detail)s” appears twice."),
+        "no_name_column": _("No name column: the first row must contain “Name”."),
+        "too_many_rows": _("More than %(detail)s rows; split the file."),
+        "too_many_cells": _("More cells (%(detail)s) than the header has columns."),
+        "no_name": _("The name is missing."),
+        "too_long": _("A value is longer than 200 characters (%(detail)s)."),
+        "duplicate_row": _("The same player as in line %(detail)s."),
+        "malformed": _("The line cannot be read as CSV (%(detail)s)."),
+        "no_rows": _("The file has no player rows."),
+        "encoding": _("The file is neither UTF-8 nor Windows-1252 text."),
+    }
+    text = texts.get(problem.code, problem.code) % {"detail": problem.detail}
+    if problem.line:
+        return _("Line %(line)s: %(reason)s") % {"line": problem.line, "reason": text}
+    return text
+
+
+def _preview(content: str):
+    parsed = player_csv.parse_players(content)
+    existing = set()
+    if parsed.rows:
+        names = {row.name for row in parsed.rows}
+        existing = {
+            (p.name.casefold(), p.town.casefold())
+            for p in Player.objects.filter(name__in=names).only("name", "town")
+        }
+    rows = [
+        {"row": row, "known": (row.name.casefold(), row.town.casefold()) in existing}
+        for row in parsed.rows
+    ]
+    return parsed, rows
+
+
+@staff_required
+def player_import(request):
+    context = {"form": PlayerImportForm()}
+    if request.method == "POST" and "content" in request.POST:
+        confirm = PlayerImportConfirmForm(request.POST)
+        if not confirm.is_valid():
+            messages.error(
+                request, _("The import form was incomplete; please upload the file again.")
+            )
+            return redirect("staff:player_import")
+        parsed, rows = _preview(confirm.cleaned_data["content"])
+        if not parsed.clean:
+            messages.error(request, _("The file has errors; nothing was imported."))
+            context.update(problems=[problem_message(p) for p in parsed.problems], rows=rows)
+            return render(request, "staff/player_import.html", context, status=400)
+        created = 0
+        with transaction.atomic():
+            for item in rows:
+                if item["known"]:
+                    continue
+                row = item["row"]
+                Player.objects.create(name=row.name, town=row.town, contact=row.contact)
+                created += 1
+        skipped = len(rows) - created
+        messages.success(
+            request,
+            ngettext("%(count)s player imported.", "%(count)s players imported.", created)
+            % {"count": created}
+            + (
+                " "
+                + ngettext(
+                    "%(count)s was already in the register.",
+                    "%(count)s were already in the register.",
+                    skipped,
+                )
+                % {"count": skipped}
+                if skipped
+                else ""
+            ),
+        )
+        return redirect("staff:players")
+    if request.method == "POST":
+        form = PlayerImportForm(request.POST, request.FILES)
+        context["form"] = form
+        if form.is_valid():
+            content = player_csv.decode(form.cleaned_data["file"].read())
+            if content is None:
+                context["problems"] = [problem_message(player_csv.Problem(0, "encoding"))]
+            else:
+                parsed, rows = _preview(content)
+                context.update(
+                    rows=rows,
+                    problems=[problem_message(p) for p in parsed.problems],
+                    clean=parsed.clean,
+                    confirm=PlayerImportConfirmForm(initial={"content": content}),
+                    new_count=sum(1 for r in rows if not r["known"]),
+                )
+    status = 400 if context.get("problems") else 200
+    return render(request, "staff/player_import.html", context, status=status)

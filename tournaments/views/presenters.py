@@ -1,0 +1,208 @@
+"""Turn models and service results into what the templates show (no rules here)."""
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from tournaments.draw import DrawError, DrawResult
+from tournaments.models import Bracket, Entry, Outcome, Pairing, Player, Round, Side
+
+
+def entry_label(entry: Entry | None) -> str:
+    if entry is None:
+        return _("bye")
+    return f"#{entry.number} {entry.player.name}"
+
+
+@dataclass
+class PairingRow:
+    pk: int
+    number: int
+    bracket: str
+    bracket_label: str
+    left: str
+    right: str
+    left_player: str
+    right_player: str
+    table: int | None
+    status: str
+    status_label: str
+    winner: str
+    score: str
+    version: int
+    available: bool | None = None
+    decided: bool = False
+    enterable: bool = False
+    correctable: bool = False
+    unconfirmed: bool = False
+    can_confirm: bool = False
+    started: bool = False
+    extra: dict = field(default_factory=dict)
+
+
+STATUS_LABELS = {
+    "open": lambda: _("open"),
+    "busy": lambda: _("being played"),
+    "decided": lambda: _("decided"),
+    "bye": lambda: _("bye"),
+    "surrender": lambda: _("surrendered"),
+}
+
+
+def pairing_status(pairing: Pairing) -> str:
+    if pairing.outcome == Outcome.BYE:
+        return "bye"
+    if pairing.outcome == Outcome.SURRENDER:
+        return "surrender"
+    if pairing.outcome:
+        return "decided"
+    return "busy" if pairing.started_at else "open"
+
+
+def score_text(pairing: Pairing) -> str:
+    if pairing.outcome == Outcome.WALKOVER:
+        return _("walkover")
+    if pairing.outcome == Outcome.BYE:
+        return _("bye")
+    if pairing.outcome == Outcome.SURRENDER:
+        return _("surrendered")
+    if pairing.outcome == Outcome.PLAYED and pairing.winner_bummerl is not None:
+        won, lost = pairing.winner_bummerl, pairing.loser_bummerl
+        return f"{won}:{lost}" if pairing.winner == Side.LEFT else f"{lost}:{won}"
+    return ""
+
+
+def pairing_row(
+    pairing: Pairing, *, availability=None, user=None, correctable=False, confirm=False
+) -> PairingRow:
+    status = pairing_status(pairing)
+    played = pairing.outcome in (Outcome.PLAYED, Outcome.WALKOVER)
+    unconfirmed = confirm and played and pairing.confirmed_at is None
+    return PairingRow(
+        pk=pairing.pk,
+        number=pairing.number,
+        bracket=pairing.bracket,
+        bracket_label="" if pairing.bracket == Bracket.MAIN else pairing.get_bracket_display(),
+        left=entry_label(pairing.left),
+        right=entry_label(pairing.right if pairing.right_id else None),
+        left_player=str(pairing.left.player),
+        right_player=str(pairing.right.player) if pairing.right_id else "",
+        table=pairing.table,
+        status=status,
+        status_label=STATUS_LABELS[status](),
+        winner=pairing.winner,
+        score=score_text(pairing),
+        version=pairing.version,
+        available=None if availability is None else availability.get(pairing.pk),
+        decided=pairing.decided,
+        enterable=status in ("open", "busy"),
+        correctable=correctable and played,
+        unconfirmed=unconfirmed,
+        can_confirm=unconfirmed
+        and user is not None
+        and pairing.decided_by_id is not None
+        and pairing.decided_by_id != user.pk,
+        started=pairing.started_at is not None,
+    )
+
+
+@dataclass
+class ProtocolView:
+    title: str
+    seed: int | None
+    method: str
+    pot_size: int
+    steps: list[dict]
+    byes: list[str]
+    error: str = ""
+
+
+def protocols(drawn: Round) -> list[ProtocolView]:
+    """The round's draw protocol(s), with player names and entry numbers."""
+    data = drawn.protocol or {}
+    if not data:
+        return []
+    parts = (
+        [(key, value) for key, value in data.items() if isinstance(value, dict)]
+        if "main" in data and isinstance(data.get("main"), dict)
+        else [("main", data)]
+    )
+    results = []
+    for key, part in parts:
+        title = Bracket(key).label if key in Bracket.values else key
+        try:
+            results.append((title, DrawResult.from_protocol(part)))
+        except (DrawError, KeyError, TypeError, ValueError):
+            results.append((title, None))
+    player_ids = {s.player for _title, r in results if r for s in r.steps}
+    entry_ids = {s.entry for _title, r in results if r for s in r.steps if s.entry}
+    entry_ids |= {p.left for _title, r in results if r for p in r.pairings}
+    players = dict(Player.objects.filter(pk__in=player_ids).values_list("pk", "name"))
+    entries = dict(Entry.objects.filter(pk__in=entry_ids).values_list("pk", "number"))
+    views = []
+    for title, result in results:
+        if result is None:
+            views.append(ProtocolView(title, None, "", 0, [], [], _("The protocol is unreadable.")))
+            continue
+        steps = [
+            {
+                "seq": s.seq,
+                "player": players.get(s.player, f"? {s.player}"),
+                "pot": _("left") if s.pot == "left" else _("right"),
+                "number": s.number,
+                "kept": s.kept,
+                "entry": entries.get(s.entry) if s.entry else None,
+            }
+            for s in result.steps
+        ]
+        byes = [
+            f"{p.number}: #{entries.get(p.left, '?')}" for p in result.pairings if p.right is None
+        ]
+        views.append(ProtocolView(title, result.seed, result.method, result.pot_size, steps, byes))
+    return views
+
+
+STAGE_COLUMNS = ("quarterfinal", "semifinal", "final")
+
+
+def standings_context(tournament) -> dict:
+    from tournaments.standings import compute_standings
+
+    standings = compute_standings(tournament)
+    return {
+        "standings": standings,
+        "prize_list": [p for p in standings.prizes],
+        "prizes_awarded": any(p.entry is not None for p in standings.prizes),
+    }
+
+
+def bracket_columns(rounds: list[Round], pairings_by_round: dict[int, list[Pairing]]) -> list[dict]:
+    """The prize stage as columns of matches: quarterfinal, semifinal, final (with placements)."""
+    columns = []
+    for drawn in rounds:
+        if drawn.stage not in STAGE_COLUMNS:
+            continue
+        matches = []
+        for pairing in pairings_by_round.get(drawn.pk, []):
+            row = pairing_row(pairing)
+            title = row.bracket_label or drawn.get_stage_display()
+            matches.append({"title": title, "row": row})
+        columns.append({"title": drawn.get_stage_display(), "matches": matches})
+    return columns
+
+
+def by_player(rows: list[PairingRow]) -> list[dict]:
+    """Each player's draw numbers, alphabetically (a player looks up his own name)."""
+    lookup: dict[str, list[dict]] = {}
+    for row in rows:
+        lookup.setdefault(row.left_player, []).append(
+            {"number": row.number, "side": "left", "entry": row.left, "row": row}
+        )
+        if row.right_player:
+            lookup.setdefault(row.right_player, []).append(
+                {"number": row.number, "side": "right", "entry": row.right, "row": row}
+            )
+    return [
+        {"name": name, "items": sorted(items, key=lambda i: i["number"])}
+        for name, items in sorted(lookup.items(), key=lambda kv: kv[0].casefold())
+    ]

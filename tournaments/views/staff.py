@@ -1,0 +1,547 @@
+"""Staff pages of a tournament. Thin: every rule is in ``tournaments.services``."""
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from tournaments import services
+from tournaments.models import (
+    Entry,
+    Outcome,
+    Pairing,
+    Player,
+    Round,
+    Tournament,
+)
+from tournaments.services import TournamentError
+
+from . import presenters
+from .access import safe_next, staff_required
+from .forms import (
+    DrawForm,
+    ResultForm,
+    SellEntriesForm,
+    TournamentForm,
+    TranscribeForm,
+    result_choices,
+)
+from .tables import AuditTable, PairingTable, TournamentTable
+
+
+def _fail(request, error: TournamentError) -> None:
+    messages.error(request, error.message)
+
+
+def _tournament(pk) -> Tournament:
+    return get_object_or_404(Tournament, pk=pk)
+
+
+def _context(tournament: Tournament, section: str, **extra) -> dict:
+    return {"tournament": tournament, "section": section, **extra}
+
+
+# --- tournaments -------------------------------------------------------------------------
+
+
+@staff_required
+def home(request):
+    table = TournamentTable(Tournament.objects.all())
+    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    return render(request, "staff/home.html", {"table": table})
+
+
+@staff_required
+def tournament_create(request):
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = {name: form.cleaned_data[name] for name in TournamentForm.Meta.fields}
+        is_public = data.pop("is_public")
+        try:
+            tournament = services.create_tournament(
+                **data, prizes=form.prizes(), actor=request.user
+            )
+        except TournamentError as error:
+            form.add_error(None, error.message)
+        else:
+            if tournament.is_public != is_public:
+                tournament.is_public = is_public
+                tournament.save(update_fields=["is_public"])
+            messages.success(request, _("The tournament was created."))
+            return redirect("staff:dashboard", tournament.pk)
+    return render(request, "staff/tournament_form.html", {"form": form, "tournament": None})
+
+
+@staff_required
+def tournament_edit(request, pk):
+    tournament = _tournament(pk)
+    locked = tournament.rounds.exists()
+    form = TournamentForm(request.POST or None, instance=tournament, field_size_locked=locked)
+    if request.method == "POST" and form.is_valid():
+        terms = {name: form.cleaned_data[name] for name in TournamentForm.Meta.fields}
+        if locked:
+            terms.pop("field_size")
+        try:
+            with transaction.atomic():
+                services.update_tournament(tournament, actor=request.user, **terms)
+                services.set_prizes(tournament, form.prizes(), actor=request.user)
+        except TournamentError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("The tournament terms were saved."))
+            return redirect("staff:dashboard", tournament.pk)
+    return render(
+        request,
+        "staff/tournament_form.html",
+        _context(tournament, "edit", form=form),
+    )
+
+
+@staff_required
+def dashboard(request, pk):
+    tournament = _tournament(pk)
+    step = services.next_step(tournament)
+    rounds = list(tournament.rounds.order_by("number"))
+    offer = None
+    if not rounds:
+        offer = services.smaller_field_offer(tournament)
+    return render(
+        request,
+        "staff/dashboard.html",
+        _context(
+            tournament,
+            "dashboard",
+            step=step,
+            rounds=rounds,
+            offer=offer,
+            phase=services.tournament_phase(tournament),
+        ),
+    )
+
+
+@require_POST
+@staff_required
+def shrink(request, pk):
+    tournament = _tournament(pk)
+    try:
+        size = int(request.POST.get("field_size", ""))
+    except ValueError:
+        messages.error(request, _("The field size must be a number."))
+        return redirect("staff:dashboard", pk)
+    try:
+        services.shrink_field(tournament, size, actor=request.user)
+    except TournamentError as error:
+        _fail(request, error)
+    else:
+        messages.success(request, _("The field is now %(size)s entries.") % {"size": size})
+    return redirect("staff:dashboard", pk)
+
+
+# --- entries -----------------------------------------------------------------------------
+
+
+@staff_required
+def entries(request, pk):
+    tournament = _tournament(pk)
+    form = SellEntriesForm(request.POST or None, initial={"count": 1, "paid": True})
+    if request.method == "POST" and form.is_valid():
+        player = form.cleaned_data["player"]
+        try:
+            with transaction.atomic():
+                if player is None:
+                    player = services.find_or_register_player(
+                        " ".join(form.cleaned_data["name"].split()),
+                        town=" ".join(form.cleaned_data["town"].split()),
+                    )
+                sold = services.sell_entries(
+                    tournament,
+                    player,
+                    form.cleaned_data["count"],
+                    paid=form.cleaned_data["paid"],
+                    actor=request.user,
+                )
+        except TournamentError as error:
+            form.add_error(None, error.message)
+        else:
+            numbers = ", ".join(str(e.number) for e in sold)
+            messages.success(
+                request,
+                ngettext(
+                    "%(player)s: entry %(numbers)s sold.",
+                    "%(player)s: entries %(numbers)s sold.",
+                    len(sold),
+                )
+                % {"player": player, "numbers": numbers},
+            )
+            return redirect("staff:entries", pk)
+    query = request.GET.get("q", "").strip()[:100]
+    sold = tournament.entries.select_related("player").order_by("-number")
+    if query:
+        condition = Q(player__name__icontains=query) | Q(player__town__icontains=query)
+        if query.isdigit():
+            condition |= Q(number=int(query))
+        sold = sold.filter(condition)
+    page = Paginator(sold, 100).get_page(request.GET.get("page"))
+    template = "staff/_entry_table.html" if request.GET.get("partial") else "staff/entries.html"
+    return render(
+        request,
+        template,
+        _context(
+            tournament,
+            "entries",
+            form=form,
+            page=page,
+            query=query,
+            drawn=tournament.rounds.exists(),
+            step=services.next_step(tournament),
+        ),
+    )
+
+
+def _entry(tournament_pk, entry_pk) -> Entry:
+    return get_object_or_404(
+        Entry.objects.select_related("player", "tournament"),
+        pk=entry_pk,
+        tournament_id=tournament_pk,
+    )
+
+
+@require_POST
+@staff_required
+def entry_paid(request, pk, entry_pk):
+    entry = _entry(pk, entry_pk)
+    paid = request.POST.get("paid")
+    if paid not in ("0", "1"):
+        messages.error(request, _("The request was incomplete; nothing was changed."))
+    else:
+        try:
+            services.set_paid(entry, paid == "1", actor=request.user)
+        except TournamentError as error:
+            _fail(request, error)
+    return redirect(safe_next(request, reverse("staff:entries", args=[pk])))
+
+
+@require_POST
+@staff_required
+def entry_cancel(request, pk, entry_pk):
+    entry = _entry(pk, entry_pk)
+    try:
+        services.cancel_entry(entry, actor=request.user)
+    except TournamentError as error:
+        _fail(request, error)
+    else:
+        messages.success(request, _("Entry %(number)s was cancelled.") % {"number": entry.number})
+    return redirect(safe_next(request, reverse("staff:entries", args=[pk])))
+
+
+# --- draw --------------------------------------------------------------------------------
+
+
+def _latest_round(tournament) -> Round | None:
+    return tournament.rounds.order_by("-number").first()
+
+
+@staff_required
+def draw(request, pk):
+    tournament = _tournament(pk)
+    form = DrawForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            drawn = services.draw_next_round(
+                tournament, seed=form.cleaned_data["seed"], actor=request.user
+            )
+        except TournamentError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(
+                request,
+                _("Round %(number)s was drawn as a draft. Check it, then release it.")
+                % {"number": drawn.number},
+            )
+            return redirect("staff:round", pk, drawn.number)
+    latest = _latest_round(tournament)
+    return render(
+        request,
+        "staff/draw.html",
+        _context(
+            tournament,
+            "draw",
+            form=form,
+            latest=latest,
+            rounds=tournament.rounds.order_by("number"),
+            step=services.next_step(tournament),
+            offer=None if latest else services.smaller_field_offer(tournament),
+        ),
+    )
+
+
+@staff_required
+def transcribe(request, pk):
+    tournament = _tournament(pk)
+    form = TranscribeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            drawn = services.transcribe_next_round(
+                tournament, form.cleaned_data["lines"], actor=request.user
+            )
+        except TournamentError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(
+                request,
+                _("Round %(number)s was transcribed as a draft.") % {"number": drawn.number},
+            )
+            return redirect("staff:round", pk, drawn.number)
+    players = (
+        Player.objects.filter(entries__tournament=tournament, entries__cancelled_at__isnull=True)
+        .distinct()
+        .order_by("name")
+    )
+    return render(
+        request,
+        "staff/transcribe.html",
+        _context(tournament, "draw", form=form, players=players),
+    )
+
+
+def _round(tournament, number) -> Round:
+    return get_object_or_404(Round, tournament=tournament, number=number)
+
+
+@staff_required
+def round_detail(request, pk, number):
+    tournament = _tournament(pk)
+    drawn = _round(tournament, number)
+    pairings = list(
+        drawn.pairings.select_related("left__player", "right__player").order_by("bracket", "number")
+    )
+    return render(
+        request,
+        "staff/round.html",
+        _context(
+            tournament,
+            "draw",
+            round=drawn,
+            pairings=[presenters.pairing_row(p) for p in pairings],
+            protocols=presenters.protocols(drawn),
+            is_latest=_latest_round(tournament) == drawn,
+            has_results=any(p.outcome in (Outcome.PLAYED, Outcome.WALKOVER) for p in pairings),
+        ),
+    )
+
+
+@require_POST
+@staff_required
+def round_release(request, pk, number):
+    tournament = _tournament(pk)
+    drawn = _round(tournament, number)
+    try:
+        services.release_round(drawn, actor=request.user)
+    except TournamentError as error:
+        _fail(request, error)
+        return redirect("staff:round", pk, number)
+    messages.success(request, _("Round %(number)s is released.") % {"number": number})
+    return redirect("staff:results", pk)
+
+
+@require_POST
+@staff_required
+def round_withdraw(request, pk, number):
+    tournament = _tournament(pk)
+    drawn = _round(tournament, number)
+    try:
+        services.withdraw_round(drawn, actor=request.user)
+    except TournamentError as error:
+        _fail(request, error)
+        return redirect("staff:round", pk, number)
+    messages.success(request, _("Round %(number)s was withdrawn.") % {"number": number})
+    return redirect("staff:draw", pk)
+
+
+# --- results -----------------------------------------------------------------------------
+
+STATUS_FILTERS = ("open", "busy", "decided", "unconfirmed")
+
+
+def filter_pairings(pairings, status: str, query: str):
+    if status == "open":
+        pairings = pairings.filter(outcome=Outcome.OPEN, started_at__isnull=True)
+    elif status == "busy":
+        pairings = pairings.filter(outcome=Outcome.OPEN, started_at__isnull=False)
+    elif status == "decided":
+        pairings = pairings.exclude(outcome=Outcome.OPEN)
+    elif status == "unconfirmed":
+        pairings = pairings.filter(
+            outcome__in=[Outcome.PLAYED, Outcome.WALKOVER], confirmed_at__isnull=True
+        )
+    if query:
+        condition = Q(left__player__name__icontains=query) | Q(right__player__name__icontains=query)
+        if query.isdigit():
+            value = int(query)
+            condition |= Q(number=value) | Q(left__number=value) | Q(right__number=value)
+        pairings = pairings.filter(condition)
+    return pairings
+
+
+@staff_required
+def results(request, pk):
+    tournament = _tournament(pk)
+    rounds = list(tournament.rounds.order_by("number"))
+    if not rounds:
+        return render(request, "staff/results.html", _context(tournament, "results", rounds=[]))
+    number = request.GET.get("round")
+    current = rounds[-1]
+    if number:
+        try:
+            current = next(r for r in rounds if r.number == int(number))
+        except (ValueError, StopIteration):
+            raise Http404(_("No such round.")) from None
+    status = request.GET.get("status", "")
+    if status not in STATUS_FILTERS:
+        status = ""
+    query = request.GET.get("q", "").strip()[:100]
+    pairings = filter_pairings(
+        current.pairings.select_related(
+            "left__player", "right__player", "decided_by", "confirmed_by"
+        ),
+        status,
+        query,
+    )
+    availability = services.pairing_availability(current)
+    correctable = current == rounds[-1]
+    table = PairingTable(
+        [
+            presenters.pairing_row(
+                p,
+                availability=availability,
+                user=request.user,
+                correctable=correctable,
+                confirm=tournament.confirm_results,
+            )
+            for p in pairings
+        ]
+    )
+    RequestConfig(request, paginate={"per_page": 128}).configure(table)
+    context = _context(
+        tournament,
+        "results",
+        rounds=rounds,
+        round=current,
+        table=table,
+        status=status,
+        query=query,
+        choices=result_choices(tournament.match_bummerl),
+        step=services.next_step(tournament),
+        status_filters=[
+            ("", _("all")),
+            ("open", _("open")),
+            ("busy", _("being played")),
+            ("decided", _("decided")),
+            ("unconfirmed", _("unconfirmed")),
+        ],
+    )
+    template = "staff/_results_table.html" if request.GET.get("partial") else "staff/results.html"
+    return render(request, template, context)
+
+
+def _pairing(tournament_pk, pairing_pk) -> Pairing:
+    return get_object_or_404(
+        Pairing.objects.select_related("round__tournament", "left__player", "right__player"),
+        pk=pairing_pk,
+        round__tournament_id=tournament_pk,
+    )
+
+
+def _results_url(pairing) -> str:
+    return reverse("staff:results", args=[pairing.round.tournament_id]) + (
+        f"?round={pairing.round.number}"
+    )
+
+
+@require_POST
+@staff_required
+def pairing_result(request, pk, pairing_pk):
+    pairing = _pairing(pk, pairing_pk)
+    form = ResultForm(request.POST)
+    back = safe_next(request, _results_url(pairing))
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect(back)
+    data = form.cleaned_data["result"]
+    action = services.correct_result if pairing.decided else services.record_result
+    try:
+        action(
+            pairing,
+            winner=data["winner"],
+            score=data["score"],
+            walkover=data["walkover"],
+            actor=request.user,
+            expected_version=form.cleaned_data["version"],
+        )
+    except TournamentError as error:
+        messages.error(
+            request,
+            _("Pairing %(number)s: %(message)s")
+            % {"number": pairing.number, "message": error.message},
+        )
+    else:
+        messages.success(
+            request, _("Pairing %(number)s: result saved.") % {"number": pairing.number}
+        )
+    return redirect(back)
+
+
+@require_POST
+@staff_required
+def pairing_confirm(request, pk, pairing_pk):
+    pairing = _pairing(pk, pairing_pk)
+    try:
+        services.confirm_result(pairing, actor=request.user)
+    except TournamentError as error:
+        _fail(request, error)
+    else:
+        messages.success(
+            request, _("Pairing %(number)s: result confirmed.") % {"number": pairing.number}
+        )
+    return redirect(safe_next(request, _results_url(pairing)))
+
+
+@require_POST
+@staff_required
+def pairing_start(request, pk, pairing_pk):
+    pairing = _pairing(pk, pairing_pk)
+    try:
+        services.start_pairing(pairing, actor=request.user)
+    except TournamentError as error:
+        _fail(request, error)
+    return redirect(safe_next(request, _results_url(pairing)))
+
+
+# --- standings and audit -----------------------------------------------------------------
+
+
+@staff_required
+def standings(request, pk):
+    tournament = _tournament(pk)
+    return render(
+        request,
+        "staff/standings.html",
+        _context(tournament, "standings", **presenters.standings_context(tournament)),
+    )
+
+
+@staff_required
+def audit(request, pk):
+    tournament = _tournament(pk)
+    table = AuditTable(tournament.audit_log.select_related("user"))
+    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    return render(request, "staff/audit.html", _context(tournament, "audit", table=table))
