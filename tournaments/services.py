@@ -324,6 +324,9 @@ def update_tournament(tournament, *, actor=None, **terms) -> Tournament:
         _audit(
             t, actor, "update_tournament", t.name, before, {k: str(getattr(t, k)) for k in terms}
         )
+    if isinstance(tournament, Tournament):
+        for key in terms:  # the caller's instance is current too
+            setattr(tournament, key, getattr(t, key))
     return t
 
 
@@ -479,6 +482,8 @@ def shrink_field(tournament, new_size, *, actor=None) -> Tournament:
         t.field_size = new_size
         t.save(update_fields=["field_size", "updated_at"])
         _audit(t, actor, "shrink_field", t.name, before, {"field_size": new_size})
+    if isinstance(tournament, Tournament):
+        tournament.field_size = new_size  # the caller's instance is current too
     return t
 
 
