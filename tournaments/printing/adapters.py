@@ -1,0 +1,452 @@
+"""From the models to the builders' dataclasses, with the strings translated into
+the active language. Each function reads the database in a fixed number of
+queries, whatever the field size."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from django.urls import NoReverseMatch, reverse
+from django.utils import formats, timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from ..models import Bracket, Entry, Outcome, Pairing, Round, Side, Stage, Tournament
+from .common import DocumentHeader
+from .draw_sheet import DrawRow, DrawSection, DrawSheetData, DrawSheetLabels, build_draw_sheet
+from .entry_cards import EntryCard, EntryCardLabels, EntryCardsData, build_entry_cards
+from .results import (
+    BracketMatch,
+    BracketPicture,
+    BracketSlot,
+    PrizeLine,
+    ResultsData,
+    ResultsLabels,
+    StandingLine,
+    build_results,
+)
+from .score_sheets import ScoreSheet, ScoreSheetLabels, ScoreSheetsData, build_score_sheets
+
+log = logging.getLogger(__name__)
+
+DOCUMENTS = ("draw", "scoresheets", "entries", "results")
+ROUND_DOCUMENTS = ("draw", "scoresheets")
+
+
+class PrintError(Exception):
+    """A document cannot be made (e.g. no round yet); the message is translated."""
+
+
+# ----------------------------------------------------------------------------- common
+
+
+def _logo_bytes(tournament: Tournament) -> bytes | None:
+    if not tournament.logo:
+        return None
+    try:
+        with tournament.logo.storage.open(tournament.logo.name, "rb") as handle:
+            return handle.read()
+    except OSError:
+        log.warning("logo of tournament %s cannot be read: %s", tournament.pk, tournament.logo)
+        return None
+
+
+def document_header(tournament: Tournament) -> DocumentHeader:
+    return DocumentHeader(
+        club_name=tournament.club_name,
+        tournament_name=tournament.name,
+        date_text=formats.date_format(tournament.date, "SHORT_DATE_FORMAT"),
+        venue=tournament.venue,
+        logo=_logo_bytes(tournament),
+        page_label=_("Page {page} of {pages}"),
+    )
+
+
+def round_title(round: Round) -> str:
+    if round.stage == Stage.MAIN:
+        return _("Round %(n)d") % {"n": round.number}
+    return _("%(stage)s (round %(n)d)") % {"stage": round.get_stage_display(), "n": round.number}
+
+
+def bracket_title(bracket: str) -> str:
+    label = Bracket(bracket).label
+    return str(label)[:1].upper() + str(label)[1:]
+
+
+def _local(value) -> str:
+    local = timezone.localtime(value) if timezone.is_aware(value) else value
+    return _("Drawn on %(date)s at %(time)s") % {
+        "date": formats.date_format(local, "SHORT_DATE_FORMAT"),
+        "time": formats.time_format(local, "H:i"),
+    }
+
+
+def _pairings(round: Round):
+    return list(
+        round.pairings.select_related("left__player", "right__player").order_by("bracket", "number")
+    )
+
+
+def _bracket_order(bracket: str) -> int:
+    return [b.value for b in Bracket].index(bracket)
+
+
+def get_round(tournament: Tournament, number: int | None) -> Round:
+    """The round ``number`` of the tournament, or the latest; PrintError if there is none."""
+    rounds = tournament.rounds.all()
+    rnd = rounds.filter(number=number).first() if number is not None else rounds.last()
+    if rnd is None:
+        if number is None:
+            raise PrintError(_("%(name)s has no round drawn yet.") % {"name": tournament.name})
+        raise PrintError(_("%(name)s has no round %(n)d.") % {"name": tournament.name, "n": number})
+    return rnd
+
+
+# ----------------------------------------------------------------------------- documents
+
+
+def draw_sheet_data(round: Round) -> DrawSheetData:
+    """Two queries: the round's tournament is expected loaded (select_related)."""
+    tournament = round.tournament
+    sections: dict[str, list[DrawRow]] = {}
+    for p in _pairings(round):
+        note = ""
+        if p.outcome == Outcome.WALKOVER:
+            winner = p.left if p.winner == Side.LEFT else p.right
+            note = _("walkover #%(n)d") % {"n": winner.number} if winner else _("walkover")
+        elif p.outcome == Outcome.SURRENDER:
+            note = _("same player")
+        elif p.outcome == Outcome.PLAYED and p.winner_bummerl is not None:
+            score = f"{p.winner_bummerl}:{p.loser_bummerl}"
+            note = score if p.winner == Side.LEFT else f"{p.loser_bummerl}:{p.winner_bummerl}"
+        sections.setdefault(p.bracket, []).append(
+            DrawRow(
+                number=p.number,
+                left_name=p.left.player.name,
+                left_entry=p.left.number,
+                right_name=p.right.player.name if p.right_id else None,
+                right_entry=p.right.number if p.right_id else None,
+                table=p.table,
+                note=note,
+            )
+        )
+    return DrawSheetData(
+        header=document_header(tournament),
+        round_title=round_title(round),
+        drawn_text=_local(round.created_at),
+        sections=[
+            DrawSection(bracket_title(b), rows)
+            for b, rows in sorted(sections.items(), key=lambda kv: _bracket_order(kv[0]))
+        ],
+        labels=DrawSheetLabels(
+            title=_("Draw"),
+            number=_("No."),
+            left=_("Left"),
+            right=_("Right"),
+            table=_("Table"),
+            note=_("Note"),
+            bye=_("Bye"),
+            players=_("Players A–Z"),
+            player=_("Player"),
+            entry=_("Entry"),
+            draw_number=_("No."),
+            side_left=_("left"),
+            side_right=_("right"),
+            empty=_("No pairings in this round."),
+        ),
+    )
+
+
+def match_length_text(bummerl: int) -> str:
+    return _("best of %(n)d Bummerl") % {"n": bummerl}
+
+
+def score_sheets_data(round: Round) -> ScoreSheetsData:
+    tournament = round.tournament
+    several = round.stage != Stage.MAIN
+    sheets = [
+        ScoreSheet(
+            number=p.number,
+            left_name=p.left.player.name,
+            left_entry=p.left.number,
+            right_name=p.right.player.name,
+            right_entry=p.right.number,
+            table=p.table,
+            bracket=bracket_title(p.bracket) if several else "",
+        )
+        for p in sorted(_pairings(round), key=lambda p: (_bracket_order(p.bracket), p.number))
+        if p.right_id is not None and p.outcome != Outcome.SURRENDER
+    ]
+    return ScoreSheetsData(
+        header=document_header(tournament),
+        round_title=round_title(round),
+        match_bummerl=tournament.match_bummerl,
+        match_length_text=match_length_text(tournament.match_bummerl),
+        sheets=sheets,
+        labels=ScoreSheetLabels(
+            title=_("Score sheet"),
+            number=_("No."),
+            table=_("Table"),
+            left=_("Left"),
+            right=_("Right"),
+            bummerl=_("Bummerl {n}"),
+            result=_("Result in Bummerl"),
+            winner=_("Winner (entry no.)"),
+            signature_left=_("Signature left"),
+            signature_right=_("Signature right"),
+            hint=_("Write each player's points left, counting down from 7 game by game."),
+            empty=_("No matches to play in this round."),
+        ),
+    )
+
+
+def money(amount) -> str:
+    return "€ " + formats.number_format(amount, decimal_pos=2, use_l10n=True)
+
+
+def public_path(tournament: Tournament) -> str:
+    try:
+        return reverse("public:tournament", args=[tournament.pk])
+    except NoReverseMatch:
+        return f"/t/{tournament.pk}/"
+
+
+def entry_cards_data(tournament: Tournament, public_url: str) -> EntryCardsData:
+    """One query for the entries. ``public_url`` is the absolute address of the
+    tournament's public page (the QR code), or empty for no QR code."""
+    entries = (
+        Entry.objects.filter(tournament=tournament, cancelled_at__isnull=True)
+        .select_related("player")
+        .order_by("number")
+    )
+    fee = tournament.entry_fee
+    return EntryCardsData(
+        header=document_header(tournament),
+        url=public_url if tournament.is_public else "",
+        fee_text=_("Entry fee %(fee)s") % {"fee": money(fee)} if fee else "",
+        cards=[EntryCard(e.number, e.player.name, e.paid, e.player.town) for e in entries],
+        labels=EntryCardLabels(
+            title=_("Entry cards"),
+            entry=_("Entry no."),
+            paid=_("paid"),
+            unpaid=_("not paid"),
+            scan=_("Draw and standings"),
+            empty=_("No entries yet."),
+        ),
+    )
+
+
+def _prize_text(description: str, amount) -> str:
+    parts = [description] if description else []
+    if amount is not None:
+        parts.append(money(amount))
+    return " · ".join(parts)
+
+
+def _slot(entry, pairing: Pairing, side: str) -> BracketSlot:
+    if entry is None:
+        return BracketSlot()
+    score = ""
+    if pairing.outcome == Outcome.PLAYED and pairing.winner_bummerl is not None:
+        score = str(pairing.winner_bummerl if pairing.winner == side else pairing.loser_bummerl)
+    elif pairing.outcome == Outcome.WALKOVER:
+        score = "w.o." if pairing.winner == side else ""
+    return BracketSlot(
+        name=entry.player.name,
+        entry=entry.number,
+        score=score,
+        won=pairing.decided and pairing.winner == side,
+    )
+
+
+def _match(p: Pairing | None) -> BracketMatch:
+    if p is None:
+        return BracketMatch()
+    return BracketMatch(left=_slot(p.left, p, Side.LEFT), right=_slot(p.right, p, Side.RIGHT))
+
+
+def bracket_picture(tournament: Tournament, *, released_only: bool = False) -> BracketPicture:
+    """The prize stage from its pairings (one query)."""
+    query = Pairing.objects.filter(round__tournament=tournament)
+    if released_only:
+        query = query.filter(round__status=Round.Status.RELEASED)
+    pairings = list(
+        query.exclude(round__stage=Stage.MAIN)
+        .select_related("round", "left__player", "right__player")
+        .order_by("round__number", "bracket", "number")
+    )
+    by = {}
+    for p in pairings:
+        by.setdefault((p.round.stage, p.bracket), []).append(p)
+    quarter = by.get((Stage.QUARTERFINAL, Bracket.MAIN), [])
+    semi = by.get((Stage.SEMIFINAL, Bracket.MAIN), [])
+    final = by.get((Stage.FINAL, Bracket.MAIN), [])
+    # Order the quarterfinals so that each pair feeds its semifinal.
+    ordered: list[Pairing] = []
+    rest = list(quarter)
+
+    def winner_id(p: Pairing):
+        if not p.decided:
+            return None
+        return p.right_id if p.winner == Side.RIGHT else p.left_id
+
+    for s in semi:
+        for entry_id in (s.left_id, s.right_id):
+            match = next((q for q in rest if winner_id(q) == entry_id), None)
+            if match is not None:
+                rest.remove(match)
+                ordered.append(match)
+    ordered.extend(rest)
+    placements = []
+    for stage, bracket, title in (
+        (Stage.FINAL, Bracket.PLACE_3, _("Match for 3rd place")),
+        (Stage.SEMIFINAL, Bracket.PLACE_5_8, _("Placement match (places 5–8)")),
+        (Stage.FINAL, Bracket.PLACE_5, _("Match for 5th place")),
+        (Stage.FINAL, Bracket.PLACE_7, _("Match for 7th place")),
+    ):
+        for p in by.get((stage, bracket), []) or [None]:
+            placements.append((title, _match(p)))
+    return BracketPicture(
+        quarterfinal_title=str(Stage.QUARTERFINAL.label),
+        semifinal_title=str(Stage.SEMIFINAL.label),
+        final_title=str(Stage.FINAL.label),
+        quarterfinals=[_match(p) for p in ordered],
+        semifinals=[_match(p) for p in semi],
+        final=_match(final[0]) if final else None,
+        placements=placements,
+    )
+
+
+def _reached_text(row, stage_of: dict[int, str]) -> str:
+    reached = row.round_reached
+    if reached not in stage_of:
+        # a round not shown (a draft, on the public list): the entry is in play
+        shown = [n for n in stage_of if n < reached]
+        if not shown:
+            return ""
+        reached = max(shown)
+        row_alive = True
+    else:
+        row_alive = row.alive
+    stage = stage_of[reached]
+    if stage == Stage.MAIN:
+        text = _("Round %(n)d") % {"n": reached}
+    else:
+        text = str(Stage(stage).label)
+    if row_alive:
+        return _("%(round)s, in play") % {"round": text}
+    if row.how == "walkover":
+        return _("%(round)s, walkover") % {"round": text}
+    if row.how == "surrendered":
+        return _("%(round)s, surrendered") % {"round": text}
+    if row.lost_score:
+        return f"{text}, {row.lost_score[1]}:{row.lost_score[0]}"
+    return text
+
+
+def results_data(tournament: Tournament, *, public: bool = False) -> ResultsData:
+    """The standings (``standings.compute_standings``), the prizes and the bracket.
+    ``public`` leaves out what draft rounds would tell."""
+    from ..services import tournament_phase
+    from ..standings import compute_standings
+
+    standings = compute_standings(tournament)
+    rounds = tournament.rounds.all()
+    if public:
+        rounds = rounds.filter(status=Round.Status.RELEASED)
+    stage_of = dict(rounds.values_list("number", "stage"))
+    prize_of_entry = {}
+    prizes = []
+    for prize in standings.prizes:
+        text = _prize_text(prize.description, prize.amount)
+        winner = ""
+        if prize.entry is not None:
+            winner = f"{prize.player.name} (#{prize.entry.number})"
+            prize_of_entry[prize.entry.pk] = f"{prize.place}. " + text if text else str(prize.place)
+        prizes.append(PrizeLine(place=prize.place, prize=text or "–", winner=winner))
+    lines = [
+        StandingLine(
+            place=f"{row.place}." if row.place is not None else "–",
+            player=row.player.name,
+            entry=row.number,
+            reached=_reached_text(row, stage_of),
+            prize=prize_of_entry.get(row.entry.pk, ""),
+        )
+        for row in standings.entries
+    ]
+    if tournament_phase(tournament) == "finished":
+        status = _("Final results")
+    else:
+        now = timezone.localtime()
+        status = _("As of %(date)s, %(time)s") % {
+            "date": formats.date_format(now, "SHORT_DATE_FORMAT"),
+            "time": formats.time_format(now, "H:i"),
+        }
+    return ResultsData(
+        header=document_header(tournament),
+        status_text=status,
+        prizes=prizes,
+        bracket=bracket_picture(tournament, released_only=public),
+        standings=lines,
+        labels=ResultsLabels(
+            title=_("Results"),
+            prizes=_("Prizes"),
+            place=_("Place"),
+            prize=_("Prize"),
+            winner=_("Winner"),
+            bracket=_("Prize stage"),
+            standings=_("Standings"),
+            player=_("Player"),
+            entry=_("Entry"),
+            reached=_("Reached"),
+            no_prizes=_("No prizes are set."),
+            no_standings=_("No entries yet."),
+            open=_("open"),
+        ),
+    )
+
+
+# ----------------------------------------------------------------------------- one entry point
+
+
+@dataclass(frozen=True)
+class Document:
+    filename: str
+    content: bytes
+
+
+def render(
+    document: str,
+    tournament: Tournament,
+    *,
+    round_number: int | None = None,
+    public_url: str = "",
+    public: bool = False,
+) -> Document:
+    """Build ``document`` (one of DOCUMENTS) for the tournament in the active language.
+
+    ``public_url`` goes into the entry cards' QR code; ``public`` makes the result
+    list show released rounds only. Raises PrintError (translated) when the round
+    does not exist or the document is unknown."""
+    slug = slugify(tournament.name) or f"tournament-{tournament.pk}"
+    if document in ROUND_DOCUMENTS:
+        rnd = get_round(tournament, round_number)
+        rnd.tournament = tournament
+        if document == "draw":
+            pdf = build_draw_sheet(draw_sheet_data(rnd))
+        else:
+            pdf = build_score_sheets(score_sheets_data(rnd))
+        return Document(f"{slug}-{document}-round-{rnd.number}.pdf", pdf)
+    if document == "entries":
+        return Document(
+            f"{slug}-entries.pdf", build_entry_cards(entry_cards_data(tournament, public_url))
+        )
+    if document == "results":
+        return Document(
+            f"{slug}-results.pdf", build_results(results_data(tournament, public=public))
+        )
+    raise PrintError(
+        _("Unknown document %(doc)s; choose one of: %(choices)s.")
+        % {"doc": document, "choices": ", ".join(DOCUMENTS)}
+    )

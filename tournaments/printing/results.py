@@ -1,0 +1,282 @@
+"""The result list: the prizes with their winners, the prize stage drawn as a
+bracket, then the standings of every entry."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+
+from reportlab.lib.units import mm
+
+from .common import (
+    FONT,
+    FONT_BOLD,
+    MARGIN,
+    PAGE_WIDTH,
+    DocumentHeader,
+    chunks,
+    content_top,
+    draw_page_header,
+    fit,
+    logo_image,
+    new_canvas,
+)
+
+
+@dataclass(frozen=True)
+class ResultsLabels:
+    title: str = "Results"
+    prizes: str = "Prizes"
+    place: str = "Place"
+    prize: str = "Prize"
+    winner: str = "Winner"
+    bracket: str = "Prize stage"
+    standings: str = "Standings"
+    player: str = "Player"
+    entry: str = "Entry"
+    reached: str = "Reached"
+    no_prizes: str = "No prizes are set."
+    no_standings: str = "No entries yet."
+    open: str = "open"
+
+
+@dataclass(frozen=True)
+class BracketSlot:
+    """One side of a bracket match; an empty name is a place not yet known."""
+
+    name: str = ""
+    entry: int | None = None
+    score: str = ""
+    won: bool = False
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    left: BracketSlot = field(default_factory=BracketSlot)
+    right: BracketSlot = field(default_factory=BracketSlot)
+
+
+@dataclass(frozen=True)
+class BracketPicture:
+    """The knockout tree from the quarterfinal, and the placement matches.
+
+    ``quarterfinals`` are ordered so that matches 2k and 2k+1 feed semifinal k,
+    and both semifinals feed the final. ``placements`` are titled single matches
+    (3rd place, the quarterfinal losers' matches, 5th and 7th place).
+    """
+
+    quarterfinal_title: str = "Quarterfinal"
+    semifinal_title: str = "Semifinal"
+    final_title: str = "Final"
+    quarterfinals: list[BracketMatch] = field(default_factory=list)
+    semifinals: list[BracketMatch] = field(default_factory=list)
+    final: BracketMatch | None = None
+    placements: list[tuple[str, BracketMatch]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class PrizeLine:
+    place: int
+    prize: str
+    winner: str = ""  # "Jürgen Größinger (#23)"; empty while open
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    place: str  # "1", "9–16", ...
+    player: str
+    entry: int
+    reached: str = ""
+    prize: str = ""
+
+
+@dataclass(frozen=True)
+class ResultsData:
+    header: DocumentHeader
+    status_text: str  # e.g. "as of 14.03.2026 22:10" or "final"
+    prizes: list[PrizeLine]
+    bracket: BracketPicture
+    standings: list[StandingLine]
+    labels: ResultsLabels = field(default_factory=ResultsLabels)
+
+
+ROW = 15.0
+SIZE = 10.5
+
+
+def build_results(data: ResultsData) -> bytes:
+    labels = data.labels
+    logo = logo_image(data.header.logo)
+    top = content_top(logo)
+    usable = top - MARGIN - 8 * mm - ROW
+    per_page = max(1, int((usable - ROW) // ROW))
+    standing_pages = chunks(data.standings, per_page)
+    pages = 1 + len(standing_pages)
+
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, labels.title, data.header)
+    subtitle = " · ".join(
+        s for s in (data.status_text, data.header.date_text, data.header.venue) if s
+    )
+    left = MARGIN
+    right = PAGE_WIDTH - MARGIN
+
+    # Page 1: prizes and the bracket.
+    y = draw_page_header(canvas, data.header, labels.title, subtitle, 1, pages, logo)
+    canvas.setFont(FONT_BOLD, 12)
+    canvas.drawString(left, y - 12, labels.prizes)
+    y -= 12 + ROW
+    if not data.prizes:
+        canvas.setFont(FONT, SIZE)
+        canvas.drawString(left, y, labels.no_prizes)
+        y -= ROW
+    else:
+        x_prize = left + 16 * mm
+        x_winner = left + 95 * mm
+        canvas.setFont(FONT_BOLD, 9)
+        canvas.drawString(left, y, labels.place)
+        canvas.drawString(x_prize, y, labels.prize)
+        canvas.drawString(x_winner, y, labels.winner)
+        y -= ROW
+        for line in data.prizes:
+            canvas.setFont(FONT_BOLD, SIZE + 1)
+            canvas.drawString(left, y, f"{line.place}.")
+            canvas.setFont(FONT, SIZE)
+            canvas.drawString(x_prize, y, fit(line.prize, FONT, SIZE, x_winner - x_prize - 3 * mm))
+            if line.winner:
+                canvas.setFont(FONT_BOLD, SIZE)
+                canvas.drawString(x_winner, y, fit(line.winner, FONT_BOLD, SIZE, right - x_winner))
+            else:
+                canvas.setFillGray(0.5)
+                canvas.drawString(x_winner, y, labels.open)
+                canvas.setFillGray(0)
+            y -= ROW
+    y -= 4 * mm
+    canvas.setFont(FONT_BOLD, 12)
+    canvas.drawString(left, y, labels.bracket)
+    _draw_bracket(canvas, data.bracket, left, right, y - 6 * mm, max(MARGIN, y - 150 * mm))
+    canvas.showPage()
+
+    # The standings.
+    x_player = left + 20 * mm
+    x_entry = left + 92 * mm
+    x_reached = left + 96 * mm
+    x_prize = left + 132 * mm
+    for page, lines in enumerate(standing_pages, start=2):
+        y = draw_page_header(canvas, data.header, labels.standings, subtitle, page, pages, logo)
+        canvas.setFont(FONT_BOLD, 9)
+        canvas.drawString(left, y - 10, labels.place)
+        canvas.drawString(x_player, y - 10, labels.player)
+        canvas.drawRightString(x_entry, y - 10, labels.entry)
+        canvas.drawString(x_reached, y - 10, labels.reached)
+        canvas.drawString(x_prize, y - 10, labels.prize)
+        y -= ROW
+        canvas.setLineWidth(0.5)
+        canvas.line(left, y + 4, right, y + 4)
+        if not data.standings:
+            canvas.setFont(FONT, SIZE)
+            canvas.drawString(left, y - 11, labels.no_standings)
+        for shade, line in enumerate(lines):
+            base = y - 11
+            if shade % 2:
+                canvas.setFillGray(0.93)
+                canvas.rect(left - 2, y - ROW + 3, right - left + 4, ROW, stroke=0, fill=1)
+                canvas.setFillGray(0)
+            canvas.setFont(FONT_BOLD, SIZE)
+            canvas.drawString(left, base, line.place)
+            canvas.setFont(FONT, SIZE)
+            canvas.drawString(
+                x_player, base, fit(line.player, FONT, SIZE, x_entry - x_player - 12 * mm)
+            )
+            canvas.drawRightString(x_entry, base, f"#{line.entry}")
+            canvas.drawString(
+                x_reached, base, fit(line.reached, FONT, SIZE, x_prize - x_reached - 2 * mm)
+            )
+            canvas.drawString(x_prize, base, fit(line.prize, FONT, SIZE, right - x_prize))
+            y -= ROW
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+BOX_HEIGHT = 11 * mm
+BOX_WIDTH = 54 * mm
+
+
+def _draw_match(canvas, match: BracketMatch, x: float, y: float, width: float = BOX_WIDTH) -> None:
+    """A match box with its top-left corner at (x, y)."""
+    half = BOX_HEIGHT / 2
+    canvas.setLineWidth(0.7)
+    canvas.rect(x, y - BOX_HEIGHT, width, BOX_HEIGHT)
+    canvas.setLineWidth(0.3)
+    canvas.line(x, y - half, x + width, y - half)
+    for i, slot in enumerate((match.left, match.right)):
+        base = y - half * i - half + 4.5
+        if slot.won:
+            canvas.setFillGray(0.88)
+            canvas.rect(x, y - half * (i + 1), width, half, stroke=0, fill=1)
+            canvas.setFillGray(0)
+        font = FONT_BOLD if slot.won else FONT
+        if slot.entry is not None:
+            canvas.setFont(FONT, 6.5)
+            canvas.drawString(x + 1.2 * mm, base, f"#{slot.entry}")
+        canvas.setFont(font, 8)
+        canvas.drawString(x + 9 * mm, base, fit(slot.name, font, 8, width - 15 * mm))
+        if slot.score:
+            canvas.drawRightString(x + width - 1.2 * mm, base, slot.score)
+
+
+def _draw_bracket(canvas, bracket: BracketPicture, left, right, top, bottom) -> None:
+    column_gap = (right - left - 3 * BOX_WIDTH) / 2
+    xs = [left + i * (BOX_WIDTH + column_gap) for i in range(3)]
+    titles = (bracket.quarterfinal_title, bracket.semifinal_title, bracket.final_title)
+    canvas.setFont(FONT_BOLD, 8.5)
+    for x, title in zip(xs, titles, strict=True):
+        canvas.drawString(x, top - 2, title)
+    tree_top = top - 6 * mm
+    slot = BOX_HEIGHT + 5 * mm  # vertical room per quarterfinal
+
+    def centre(level: int, index: int) -> float:
+        span = slot * (2**level)
+        return tree_top - index * span - span / 2
+
+    levels = [
+        _padded(bracket.quarterfinals, 4),
+        _padded(bracket.semifinals, 2),
+        [bracket.final or BracketMatch()],
+    ]
+    for level, matches in enumerate(levels):
+        for index, match in enumerate(matches):
+            cy = centre(level, index)
+            _draw_match(canvas, match, xs[level], cy + BOX_HEIGHT / 2)
+            if level > 0:
+                # connect the two feeding matches to this one
+                canvas.setLineWidth(0.5)
+                mid_x = xs[level] - column_gap / 2
+                for feeder in (2 * index, 2 * index + 1):
+                    fy = centre(level - 1, feeder)
+                    canvas.line(xs[level - 1] + BOX_WIDTH, fy, mid_x, fy)
+                canvas.line(
+                    mid_x, centre(level - 1, 2 * index), mid_x, centre(level - 1, 2 * index + 1)
+                )
+                canvas.line(mid_x, cy, xs[level], cy)
+
+    # The placement matches in a row below the tree.
+    y = tree_top - 4 * slot - 3 * mm
+    if not bracket.placements:
+        return
+    per_row = 3
+    width = (right - left - (per_row - 1) * 6 * mm) / per_row
+    for i, (title, match) in enumerate(bracket.placements):
+        row, col = divmod(i, per_row)
+        x = left + col * (width + 6 * mm)
+        ty = y - row * (BOX_HEIGHT + 10 * mm)
+        if ty - BOX_HEIGHT - 4 * mm < bottom:
+            break
+        canvas.setFont(FONT_BOLD, 7.5)
+        canvas.drawString(x, ty - 2, fit(title, FONT_BOLD, 7.5, width))
+        _draw_match(canvas, match, x, ty - 4 * mm, width)
+
+
+def _padded(matches: list[BracketMatch], n: int) -> list[BracketMatch]:
+    return list(matches[:n]) + [BracketMatch() for _ in range(n - len(matches))]

@@ -1,0 +1,75 @@
+"""PDF downloads: every document for the staff, and the draw sheet and result list
+of released rounds of public tournaments for everybody."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+
+from ..models import Round, Tournament
+from ..views.access import staff_required
+from .adapters import DOCUMENTS, PrintError, public_path, render
+
+PUBLIC_DOCUMENTS = ("draw", "results")
+
+
+def _round_param(request) -> int | None | HttpResponse:
+    raw = request.GET.get("round", "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or int(raw) < 1:
+        return HttpResponseBadRequest(
+            _("The round must be a whole number of 1 or more, not %(value)s.")
+            % {"value": raw[:20]},
+            content_type="text/plain; charset=utf-8",
+        )
+    return int(raw)
+
+
+def _unknown(document: str, choices) -> HttpResponse:
+    return HttpResponseBadRequest(
+        _("Unknown document %(doc)s; choose one of: %(choices)s.")
+        % {"doc": document[:40], "choices": ", ".join(choices)},
+        content_type="text/plain; charset=utf-8",
+    )
+
+
+def _pdf(document) -> HttpResponse:
+    response = HttpResponse(document.content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{document.filename}"'
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@staff_required
+def staff_document(request, pk: int, document: str):
+    """``/staff/t/<pk>/print/<document>.pdf[?round=N]`` for every document."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if document not in DOCUMENTS:
+        return _unknown(document, DOCUMENTS)
+    number = _round_param(request)
+    if isinstance(number, HttpResponse):
+        return number
+    url = request.build_absolute_uri(public_path(tournament))
+    try:
+        return _pdf(render(document, tournament, round_number=number, public_url=url))
+    except PrintError as exc:
+        raise Http404(str(exc)) from None
+
+
+def public_document(request, pk: int, document: str):
+    """``/t/<pk>/print/<draw|results>.pdf[?round=N]``: released rounds of public tournaments."""
+    tournament = get_object_or_404(Tournament, pk=pk, is_public=True)
+    if document not in PUBLIC_DOCUMENTS:
+        return _unknown(document, PUBLIC_DOCUMENTS)
+    number = _round_param(request)
+    if isinstance(number, HttpResponse):
+        return number
+    if document == "draw":
+        released = tournament.rounds.filter(status=Round.Status.RELEASED)
+        rnd = released.filter(number=number).first() if number else released.last()
+        if rnd is None:
+            raise Http404(_("This round is not released."))
+        return _pdf(render("draw", tournament, round_number=rnd.number))
+    return _pdf(render("results", tournament, public=True))
