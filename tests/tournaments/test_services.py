@@ -129,7 +129,9 @@ def test_paid_and_cancel_only_before_draw(staff):
     assert error_code(services.cancel_entry, other) == "drawn"
     assert error_code(services.sell_entries, t, other.player, 1) == "drawn"
     # the cancelled entry is not in the draw
-    assert not Pairing.objects.filter(left=e).exists() and not Pairing.objects.filter(right=e).exists()
+    assert (
+        not Pairing.objects.filter(left=e).exists() and not Pairing.objects.filter(right=e).exists()
+    )
     actions = list(AuditLog.objects.filter(tournament=t).values_list("action", flat=True))
     assert {"set_paid", "cancel_entry", "draw_round"} <= set(actions)
 
@@ -208,8 +210,10 @@ def test_results_require_release_and_complete_round():
 
 @pytest.mark.parametrize(
     "bummerl, good, bad",
-    [(2, [(2, 0), (2, 1)], [(2, 2), (3, 1), (1, 0), (2, -1)]),
-     (3, [(3, 0), (3, 1), (3, 2)], [(2, 1), (3, 3), (4, 0)])],
+    [
+        (2, [(2, 0), (2, 1)], [(2, 2), (3, 1), (1, 0), (2, -1)]),
+        (3, [(3, 0), (3, 1), (3, 2)], [(2, 1), (3, 3), (4, 0)]),
+    ],
 )
 def test_scores_valid_for_match_length(bummerl, good, bad):
     t = make_tournament(16, entries=[1] * 16, match_bummerl=bummerl)
@@ -219,14 +223,20 @@ def test_scores_valid_for_match_length(bummerl, good, bad):
         services.record_result(p, winner="right", score=score)
         p.refresh_from_db()
         assert (p.outcome, p.winner, p.winner_bummerl, p.loser_bummerl) == (
-            Outcome.PLAYED, "right", score[0], score[1])
+            Outcome.PLAYED,
+            "right",
+            score[0],
+            score[1],
+        )
     open_p = pairings[-1]
     for score in bad:
         assert error_code(services.record_result, open_p, winner="left", score=score) == "score"
     assert error_code(services.record_result, open_p, winner="left") == "score"
     assert error_code(services.record_result, open_p, winner="middle", score=good[0]) == "winner"
-    assert error_code(services.record_result, open_p, winner="left", score=good[0],
-                      walkover=True) == "score"
+    assert (
+        error_code(services.record_result, open_p, winner="left", score=good[0], walkover=True)
+        == "score"
+    )
     open_p.refresh_from_db()
     assert open_p.outcome == Outcome.OPEN and open_p.version == 0
 
@@ -239,8 +249,10 @@ def test_walkover_correction_and_versions(staff):
     assert (p.outcome, p.version, p.decided_by) == (Outcome.WALKOVER, 1, staff[0])
     assert error_code(services.record_result, p, winner="right", score=(2, 1)) == "decided"
     # a stale correction is refused: someone changed it since version 0 was read
-    assert error_code(services.correct_result, p, winner="right", score=(2, 1),
-                      expected_version=0) == "changed"
+    assert (
+        error_code(services.correct_result, p, winner="right", score=(2, 1), expected_version=0)
+        == "changed"
+    )
     p = services.correct_result(p, winner="right", score=(2, 1), expected_version=1)
     assert (p.outcome, p.winner, p.version) == (Outcome.PLAYED, "right", 2)
     log = AuditLog.objects.filter(action="correct_result").get()
@@ -311,7 +323,8 @@ def test_availability_and_start():
     rnd = services.release_round(services.draw_next_round(t, seed=11))
     busy_player = services.active_entries(t).get(number=1).player_id
     his = [
-        p for p in rnd.pairings.select_related("left", "right").filter(outcome=Outcome.OPEN)
+        p
+        for p in rnd.pairings.select_related("left", "right").filter(outcome=Outcome.OPEN)
         if busy_player in (p.left.player_id, p.right.player_id)
     ]
     assert len(his) >= 2
