@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.urls import NoReverseMatch, reverse
 from django.utils import formats, timezone
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from ..models import Bracket, Entry, Outcome, Pairing, Round, Side, Stage, Tournament
 from .common import DocumentHeader
@@ -59,24 +59,39 @@ def document_header(tournament: Tournament) -> DocumentHeader:
         date_text=formats.date_format(tournament.date, "SHORT_DATE_FORMAT"),
         venue=tournament.venue,
         logo=_logo_bytes(tournament),
-        page_label=_("Page {page} of {pages}"),
+        page_label=pgettext("printing", "Page {page} of {pages}"),
     )
+
+
+def stage_title(stage: str) -> str:
+    return {
+        Stage.QUARTERFINAL: pgettext("printing", "Quarterfinal"),
+        Stage.SEMIFINAL: pgettext("printing", "Semifinal"),
+        Stage.FINAL: pgettext("printing", "Final"),
+    }.get(stage, pgettext("printing", "Round"))
 
 
 def round_title(round: Round) -> str:
     if round.stage == Stage.MAIN:
-        return _("Round %(n)d") % {"n": round.number}
-    return _("%(stage)s (round %(n)d)") % {"stage": round.get_stage_display(), "n": round.number}
+        return pgettext("printing", "Round %(n)d") % {"n": round.number}
+    return pgettext("printing", "%(stage)s (round %(n)d)") % {
+        "stage": stage_title(round.stage),
+        "n": round.number,
+    }
 
 
 def bracket_title(bracket: str) -> str:
-    label = Bracket(bracket).label
-    return str(label)[:1].upper() + str(label)[1:]
+    return {
+        Bracket.PLACE_3: pgettext("printing", "Match for 3rd place"),
+        Bracket.PLACE_5_8: pgettext("printing", "Placement match (places 5–8)"),
+        Bracket.PLACE_5: pgettext("printing", "Match for 5th place"),
+        Bracket.PLACE_7: pgettext("printing", "Match for 7th place"),
+    }.get(bracket, pgettext("printing", "Main draw"))
 
 
 def _local(value) -> str:
     local = timezone.localtime(value) if timezone.is_aware(value) else value
-    return _("Drawn on %(date)s at %(time)s") % {
+    return pgettext("printing", "Drawn on %(date)s at %(time)s") % {
         "date": formats.date_format(local, "SHORT_DATE_FORMAT"),
         "time": formats.time_format(local, "H:i"),
     }
@@ -98,8 +113,13 @@ def get_round(tournament: Tournament, number: int | None) -> Round:
     rnd = rounds.filter(number=number).first() if number is not None else rounds.last()
     if rnd is None:
         if number is None:
-            raise PrintError(_("%(name)s has no round drawn yet.") % {"name": tournament.name})
-        raise PrintError(_("%(name)s has no round %(n)d.") % {"name": tournament.name, "n": number})
+            raise PrintError(
+                pgettext("printing", "%(name)s has no round drawn yet.") % {"name": tournament.name}
+            )
+        raise PrintError(
+            pgettext("printing", "%(name)s has no round %(n)d.")
+            % {"name": tournament.name, "n": number}
+        )
     return rnd
 
 
@@ -114,9 +134,13 @@ def draw_sheet_data(round: Round) -> DrawSheetData:
         note = ""
         if p.outcome == Outcome.WALKOVER:
             winner = p.left if p.winner == Side.LEFT else p.right
-            note = _("walkover #%(n)d") % {"n": winner.number} if winner else _("walkover")
+            note = (
+                pgettext("printing", "walkover #%(n)d") % {"n": winner.number}
+                if winner
+                else pgettext("printing", "walkover")
+            )
         elif p.outcome == Outcome.SURRENDER:
-            note = _("same player")
+            note = pgettext("printing", "same player")
         elif p.outcome == Outcome.PLAYED and p.winner_bummerl is not None:
             score = f"{p.winner_bummerl}:{p.loser_bummerl}"
             note = score if p.winner == Side.LEFT else f"{p.loser_bummerl}:{p.winner_bummerl}"
@@ -140,26 +164,26 @@ def draw_sheet_data(round: Round) -> DrawSheetData:
             for b, rows in sorted(sections.items(), key=lambda kv: _bracket_order(kv[0]))
         ],
         labels=DrawSheetLabels(
-            title=_("Draw"),
-            number=_("No."),
-            left=_("Left"),
-            right=_("Right"),
-            table=_("Table"),
-            note=_("Note"),
-            bye=_("Bye"),
-            players=_("Players A–Z"),
-            player=_("Player"),
-            entry=_("Entry"),
-            draw_number=_("No."),
-            side_left=_("left"),
-            side_right=_("right"),
-            empty=_("No pairings in this round."),
+            title=pgettext("printing", "Draw"),
+            number=pgettext("printing", "No."),
+            left=pgettext("printing", "Left"),
+            right=pgettext("printing", "Right"),
+            table=pgettext("printing", "Table"),
+            note=pgettext("printing", "Note"),
+            bye=pgettext("printing", "Bye"),
+            players=pgettext("printing", "Players A–Z"),
+            player=pgettext("printing", "Player"),
+            entry=pgettext("printing", "Entry"),
+            draw_number=pgettext("printing", "No."),
+            side_left=pgettext("printing", "left"),
+            side_right=pgettext("printing", "right"),
+            empty=pgettext("printing", "No pairings in this round."),
         ),
     )
 
 
 def match_length_text(bummerl: int) -> str:
-    return _("best of %(n)d Bummerl") % {"n": bummerl}
+    return pgettext("printing", "best of %(n)d Bummerl") % {"n": bummerl}
 
 
 def score_sheets_data(round: Round) -> ScoreSheetsData:
@@ -185,18 +209,20 @@ def score_sheets_data(round: Round) -> ScoreSheetsData:
         match_length_text=match_length_text(tournament.match_bummerl),
         sheets=sheets,
         labels=ScoreSheetLabels(
-            title=_("Score sheet"),
-            number=_("No."),
-            table=_("Table"),
-            left=_("Left"),
-            right=_("Right"),
-            bummerl=_("Bummerl {n}"),
-            result=_("Result in Bummerl"),
-            winner=_("Winner (entry no.)"),
-            signature_left=_("Signature left"),
-            signature_right=_("Signature right"),
-            hint=_("Write each player's points left, counting down from 7 game by game."),
-            empty=_("No matches to play in this round."),
+            title=pgettext("printing", "Score sheet"),
+            number=pgettext("printing", "No."),
+            table=pgettext("printing", "Table"),
+            left=pgettext("printing", "Left"),
+            right=pgettext("printing", "Right"),
+            bummerl=pgettext("printing", "Bummerl {n}"),
+            result=pgettext("printing", "Result in Bummerl"),
+            winner=pgettext("printing", "Winner (entry no.)"),
+            signature_left=pgettext("printing", "Signature left"),
+            signature_right=pgettext("printing", "Signature right"),
+            hint=pgettext(
+                "printing", "Write each player's points left, counting down from 7 game by game."
+            ),
+            empty=pgettext("printing", "No matches to play in this round."),
         ),
     )
 
@@ -224,15 +250,15 @@ def entry_cards_data(tournament: Tournament, public_url: str) -> EntryCardsData:
     return EntryCardsData(
         header=document_header(tournament),
         url=public_url if tournament.is_public else "",
-        fee_text=_("Entry fee %(fee)s") % {"fee": money(fee)} if fee else "",
+        fee_text=pgettext("printing", "Entry fee %(fee)s") % {"fee": money(fee)} if fee else "",
         cards=[EntryCard(e.number, e.player.name, e.paid, e.player.town) for e in entries],
         labels=EntryCardLabels(
-            title=_("Entry cards"),
-            entry=_("Entry no."),
-            paid=_("paid"),
-            unpaid=_("not paid"),
-            scan=_("Draw and standings"),
-            empty=_("No entries yet."),
+            title=pgettext("printing", "Entry cards"),
+            entry=pgettext("printing", "Entry no."),
+            paid=pgettext("printing", "paid"),
+            unpaid=pgettext("printing", "not paid"),
+            scan=pgettext("printing", "Draw and standings"),
+            empty=pgettext("printing", "No entries yet."),
         ),
     )
 
@@ -299,18 +325,19 @@ def bracket_picture(tournament: Tournament, *, released_only: bool = False) -> B
                 ordered.append(match)
     ordered.extend(rest)
     placements = []
-    for stage, bracket, title in (
-        (Stage.FINAL, Bracket.PLACE_3, _("Match for 3rd place")),
-        (Stage.SEMIFINAL, Bracket.PLACE_5_8, _("Placement match (places 5–8)")),
-        (Stage.FINAL, Bracket.PLACE_5, _("Match for 5th place")),
-        (Stage.FINAL, Bracket.PLACE_7, _("Match for 7th place")),
+    for stage, bracket in (
+        (Stage.FINAL, Bracket.PLACE_3),
+        (Stage.SEMIFINAL, Bracket.PLACE_5_8),
+        (Stage.FINAL, Bracket.PLACE_5),
+        (Stage.FINAL, Bracket.PLACE_7),
     ):
+        title = bracket_title(bracket)
         for p in by.get((stage, bracket), []) or [None]:
             placements.append((title, _match(p)))
     return BracketPicture(
-        quarterfinal_title=str(Stage.QUARTERFINAL.label),
-        semifinal_title=str(Stage.SEMIFINAL.label),
-        final_title=str(Stage.FINAL.label),
+        quarterfinal_title=stage_title(Stage.QUARTERFINAL),
+        semifinal_title=stage_title(Stage.SEMIFINAL),
+        final_title=stage_title(Stage.FINAL),
         quarterfinals=[_match(p) for p in ordered],
         semifinals=[_match(p) for p in semi],
         final=_match(final[0]) if final else None,
@@ -331,15 +358,15 @@ def _reached_text(row, stage_of: dict[int, str]) -> str:
         row_alive = row.alive
     stage = stage_of[reached]
     if stage == Stage.MAIN:
-        text = _("Round %(n)d") % {"n": reached}
+        text = pgettext("printing", "Round %(n)d") % {"n": reached}
     else:
-        text = str(Stage(stage).label)
+        text = stage_title(stage)
     if row_alive:
-        return _("%(round)s, in play") % {"round": text}
+        return pgettext("printing", "%(round)s, in play") % {"round": text}
     if row.how == "walkover":
-        return _("%(round)s, walkover") % {"round": text}
+        return pgettext("printing", "%(round)s, walkover") % {"round": text}
     if row.how == "surrendered":
-        return _("%(round)s, surrendered") % {"round": text}
+        return pgettext("printing", "%(round)s, surrendered") % {"round": text}
     if row.lost_score:
         return f"{text}, {row.lost_score[1]}:{row.lost_score[0]}"
     return text
@@ -376,10 +403,10 @@ def results_data(tournament: Tournament, *, public: bool = False) -> ResultsData
         for row in standings.entries
     ]
     if tournament_phase(tournament) == "finished":
-        status = _("Final results")
+        status = pgettext("printing", "Final results")
     else:
         now = timezone.localtime()
-        status = _("As of %(date)s, %(time)s") % {
+        status = pgettext("printing", "As of %(date)s, %(time)s") % {
             "date": formats.date_format(now, "SHORT_DATE_FORMAT"),
             "time": formats.time_format(now, "H:i"),
         }
@@ -390,19 +417,19 @@ def results_data(tournament: Tournament, *, public: bool = False) -> ResultsData
         bracket=bracket_picture(tournament, released_only=public),
         standings=lines,
         labels=ResultsLabels(
-            title=_("Results"),
-            prizes=_("Prizes"),
-            place=_("Place"),
-            prize=_("Prize"),
-            winner=_("Winner"),
-            bracket=_("Prize stage"),
-            standings=_("Standings"),
-            player=_("Player"),
-            entry=_("Entry"),
-            reached=_("Reached"),
-            no_prizes=_("No prizes are set."),
-            no_standings=_("No entries yet."),
-            open=_("open"),
+            title=pgettext("printing", "Results"),
+            prizes=pgettext("printing", "Prizes"),
+            place=pgettext("printing", "Place"),
+            prize=pgettext("printing", "Prize"),
+            winner=pgettext("printing", "Winner"),
+            bracket=pgettext("printing", "Prize stage"),
+            standings=pgettext("printing", "Standings"),
+            player=pgettext("printing", "Player"),
+            entry=pgettext("printing", "Entry"),
+            reached=pgettext("printing", "Reached"),
+            no_prizes=pgettext("printing", "No prizes are set."),
+            no_standings=pgettext("printing", "No entries yet."),
+            open=pgettext("printing", "open"),
         ),
     )
 
@@ -447,6 +474,6 @@ def render(
             f"{slug}-results.pdf", build_results(results_data(tournament, public=public))
         )
     raise PrintError(
-        _("Unknown document %(doc)s; choose one of: %(choices)s.")
+        pgettext("printing", "Unknown document %(doc)s; choose one of: %(choices)s.")
         % {"doc": document, "choices": ", ".join(DOCUMENTS)}
     )

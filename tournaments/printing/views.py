@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from ..models import Round, Tournament
 from ..views.access import staff_required
@@ -20,7 +20,7 @@ def _round_param(request) -> int | None | HttpResponse:
         return None
     if not raw.isdigit() or int(raw) < 1:
         return HttpResponseBadRequest(
-            _("The round must be a whole number of 1 or more, not %(value)s.")
+            pgettext("printing", "The round must be a whole number of 1 or more, not %(value)s.")
             % {"value": raw[:20]},
             content_type="text/plain; charset=utf-8",
         )
@@ -29,7 +29,7 @@ def _round_param(request) -> int | None | HttpResponse:
 
 def _unknown(document: str, choices) -> HttpResponse:
     return HttpResponseBadRequest(
-        _("Unknown document %(doc)s; choose one of: %(choices)s.")
+        pgettext("printing", "Unknown document %(doc)s; choose one of: %(choices)s.")
         % {"doc": document[:40], "choices": ", ".join(choices)},
         content_type="text/plain; charset=utf-8",
     )
@@ -70,6 +70,6 @@ def public_document(request, pk: int, document: str):
         released = tournament.rounds.filter(status=Round.Status.RELEASED)
         rnd = released.filter(number=number).first() if number else released.last()
         if rnd is None:
-            raise Http404(_("This round is not released."))
+            raise Http404(pgettext("printing", "This round is not released."))
         return _pdf(render("draw", tournament, round_number=rnd.number))
     return _pdf(render("results", tournament, public=True))
