@@ -137,6 +137,6 @@ def test_parser_accepts_exactly_the_good_rows(rows):
     parsed = player_csv.parse_players(text)
     # every data row is either accepted or named as a problem, never silently dropped
     nonblank = [(n, t) for n, t in rows if (n + t).strip()]
-    reported = {p.line for p in parsed.problems}
+    reported = {p.line for p in parsed.problems if p.line}
     assert len(parsed.rows) + len(reported) == len(nonblank)
     assert all(row.name == " ".join(row.name.split()) and row.name for row in parsed.rows)

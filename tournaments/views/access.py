@@ -19,3 +19,8 @@ def safe_next(request, default: str) -> str:
     ):
         return target
     return default
+
+
+def posted(request):
+    """The POST data for a bound form (even when empty), or None on GET."""
+    return request.POST if request.method == "POST" else None

@@ -13,6 +13,7 @@ from django_tables2 import RequestConfig
 from tournaments.models import Player
 
 from . import player_csv
+from .access import posted as _posted
 from .access import staff_required
 from .forms import PlayerForm, PlayerImportConfirmForm, PlayerImportForm
 from .tables import PlayerTable
@@ -57,7 +58,7 @@ def player_search(request):
 @staff_required
 def player_edit(request, pk=None):
     player = get_object_or_404(Player, pk=pk) if pk is not None else None
-    form = PlayerForm(request.POST or None, instance=player)
+    form = PlayerForm(_posted(request), instance=player)
     if request.method == "POST" and form.is_valid():
         saved = form.save()
         if player is None:

@@ -24,6 +24,7 @@ from tournaments.models import (
 from tournaments.services import TournamentError
 
 from . import presenters
+from .access import posted as _posted
 from .access import safe_next, staff_required
 from .forms import (
     DrawForm,
@@ -60,7 +61,7 @@ def home(request):
 
 @staff_required
 def tournament_create(request):
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(_posted(request))
     if request.method == "POST" and form.is_valid():
         data = {name: form.cleaned_data[name] for name in TournamentForm.Meta.fields}
         is_public = data.pop("is_public")
@@ -83,7 +84,7 @@ def tournament_create(request):
 def tournament_edit(request, pk):
     tournament = _tournament(pk)
     locked = tournament.rounds.exists()
-    form = TournamentForm(request.POST or None, instance=tournament, field_size_locked=locked)
+    form = TournamentForm(_posted(request), instance=tournament, field_size_locked=locked)
     if request.method == "POST" and form.is_valid():
         terms = {name: form.cleaned_data[name] for name in TournamentForm.Meta.fields}
         if locked:
@@ -150,7 +151,7 @@ def shrink(request, pk):
 @staff_required
 def entries(request, pk):
     tournament = _tournament(pk)
-    form = SellEntriesForm(request.POST or None, initial={"count": 1, "paid": True})
+    form = SellEntriesForm(_posted(request), initial={"count": 1, "paid": True})
     if request.method == "POST" and form.is_valid():
         player = form.cleaned_data["player"]
         try:
@@ -251,7 +252,7 @@ def _latest_round(tournament) -> Round | None:
 @staff_required
 def draw(request, pk):
     tournament = _tournament(pk)
-    form = DrawForm(request.POST or None)
+    form = DrawForm(_posted(request))
     if request.method == "POST" and form.is_valid():
         try:
             drawn = services.draw_next_round(
@@ -285,7 +286,7 @@ def draw(request, pk):
 @staff_required
 def transcribe(request, pk):
     tournament = _tournament(pk)
-    form = TranscribeForm(request.POST or None)
+    form = TranscribeForm(_posted(request))
     if request.method == "POST" and form.is_valid():
         try:
             drawn = services.transcribe_next_round(
