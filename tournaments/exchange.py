@@ -44,7 +44,7 @@ def _dt(value):
 
 
 def _dec(value):
-    return str(value) if value is not None else None
+    return f"{Decimal(value):.2f}" if value is not None else None
 
 
 def _username(user):
@@ -410,4 +410,4 @@ def _import(data, actor) -> Tournament:
         if at:
             AuditLog.objects.filter(pk=a.pk).update(at=at)
     _audit(t, actor, IMPORT_ACTION, t.name, None, {"rounds": len(seen_rounds)})
-    return t
+    return Tournament.objects.get(pk=t.pk)

@@ -330,6 +330,16 @@ def update_tournament(tournament, *, actor=None, **terms) -> Tournament:
     return t
 
 
+def delete_tournament(tournament, *, actor=None) -> None:
+    """Delete a tournament with its rounds and entries (players stay in the register)."""
+    with transaction.atomic():
+        t = _lock(tournament)
+        name = t.name
+        Pairing.objects.filter(round__tournament=t).delete()
+        t.delete()
+        _audit(None, actor, "delete_tournament", name, {"tournament": tournament.pk}, None)
+
+
 def set_prizes(tournament, prizes: Sequence[tuple[str, Decimal | None]], *, actor=None):
     """Replace the prize list (1st place first)."""
     rows = _prize_rows(prizes)

@@ -255,6 +255,7 @@ class Command(BaseCommand):
 
     def do_result(self, o):
         t = _tournament(o["tournament"])
+        score = _score(o["score"]) if o["score"] else None
         p = (
             Pairing.objects.filter(
                 round__tournament=t,
@@ -269,7 +270,6 @@ class Command(BaseCommand):
             raise CommandError(
                 _("Round %(r)d has no pairing number %(n)d.") % {"r": o["round"], "n": o["number"]}
             )
-        score = _score(o["score"]) if o["score"] else None
         action = services.correct_result if o["correct"] else services.record_result
         p = action(p, winner=o["winner"], score=score, walkover=o["walkover"])
         self.stdout.write(json.dumps(pairing_json(p), ensure_ascii=False))

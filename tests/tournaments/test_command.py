@@ -1,0 +1,166 @@
+"""``manage.py tournament``: the whole format from a shell, errors as one line."""
+
+import json
+import os
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+
+from tournaments.models import Entry, Pairing, Player, Round, Tournament
+
+pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args) -> str:
+    out = StringIO()
+    call_command("tournament", *[str(a) for a in args], stdout=out)
+    return out.getvalue()
+
+
+def test_a_whole_tournament_from_the_shell(tmp_path):
+    tid = run(
+        "create",
+        "--name",
+        "Kirtagschnapsen",
+        "--date",
+        "2026-08-15",
+        "--field-size",
+        "16",
+        "--max-entries",
+        "2",
+        "--fee",
+        "8",
+        "--prize",
+        "Gans=100",
+        "--prize",
+        "Wein",
+        "--seed",
+        "7",
+    ).strip()
+    t = Tournament.objects.get(pk=int(tid))
+    assert (t.name, t.field_size, t.max_entries_per_player) == ("Kirtagschnapsen", 16, 2)
+    assert [(p.description, p.amount) for p in t.prizes.all()] == [("Gans", 100), ("Wein", None)]
+    for i in range(10):
+        run("sell", tid, f"Spieler {i}", "--town", "Krems", "--entries", 1 + i % 2, "--paid")
+    run("sell", tid, "Spieler 0", "--town", "Krems")  # the register's player again
+    assert Player.objects.filter(name="Spieler 0").count() == 1
+    assert Entry.objects.filter(tournament=t).count() == 16
+    while True:
+        out = run("draw", tid, "--seed", "3")
+        assert "drawn" in out or "ausgelost" in out
+        data = json.loads(run("pairings", tid, "--json"))
+        for p in data["pairings"]:
+            if p["outcome"] == "":
+                run(
+                    "result",
+                    tid,
+                    data["round"],
+                    p["number"],
+                    "--bracket",
+                    p["bracket"],
+                    "--winner",
+                    "left",
+                    "--score",
+                    "2:1",
+                )
+        if data["stage"] == "final":
+            break
+    standings = json.loads(run("standings", tid, "--json"))
+    assert standings["phase"] == "finished"
+    assert [p["place"] for p in standings["prizes"]] == list(range(1, 9))
+    assert all(p["player"] for p in standings["prizes"])
+    assert sorted(e["place"] for e in standings["entries"]) == list(range(1, 17))
+    # export to a file and import it back as a new tournament
+    path = tmp_path / "t.json"
+    run("export", tid, "--output", path)
+    new_id = run("import", path).strip()
+    assert new_id != tid
+    again = json.loads(run("export", new_id))
+    assert again == json.loads(path.read_text())
+
+
+def test_pairings_and_result_options():
+    tid = run("create", "--name", "T", "--field-size", "16", "--bummerl", "3").strip()
+    for i in range(16):
+        run("sell", tid, f"P{i}")
+    run("draw", tid, "--seed", "1", "--draft")
+    assert Round.objects.get(tournament_id=tid).status == Round.Status.DRAFT
+    with pytest.raises(CommandError, match="not released|nicht freigegeben"):
+        run("result", tid, 1, 1, "--winner", "left", "--score", "3:1")
+    run("release", tid)
+    out = json.loads(run("result", tid, 1, 1, "--winner", "right", "--score", "3:2"))
+    assert (out["winner"], out["score"]) == ("right", [3, 2])
+    with pytest.raises(CommandError, match="2:1"):
+        run("result", tid, 1, 2, "--winner", "left", "--score", "2:1")
+    out = json.loads(run("result", tid, 1, 2, "--winner", "left", "--walkover"))
+    assert out["outcome"] == "walkover"
+    out = json.loads(run("result", tid, 1, 2, "--winner", "right", "--score", "3:0", "--correct"))
+    assert out["outcome"] == "played" and out["version"] == 2
+    with pytest.raises(CommandError, match="withdraw|zurückgezogen|results|Ergebnis"):
+        run("withdraw", tid)
+    text = run("pairings", tid, "--round", "1")
+    assert "P" in text and len(text.splitlines()) == 8
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["draw", "999"], "999"),
+        (["create", "--name", "X", "--field-size", "48"], "16"),
+        (["create", "--name", "X", "--date", "15.8.2026"], "YYYY-MM-DD"),
+        (["result", "{t}", "1", "1", "--winner", "left", "--score", "zwei"], "2:1"),
+        (["import", "/nonexistent/file.json"], "file.json"),
+    ],
+)
+def test_errors_are_one_line(args, message):
+    tid = run("create", "--name", "T", "--field-size", "16").strip()
+    with pytest.raises(CommandError) as info:
+        run(*[a.format(t=tid) for a in args])
+    assert message in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_demo_creates_user_and_tournament_once():
+    out = run("demo", "--if-empty")
+    assert "demo" in out
+    user = get_user_model().objects.get(username="demo")
+    assert user.is_staff and user.check_password("demo")
+    t = Tournament.objects.get()
+    entries = Entry.objects.filter(tournament=t).count()
+    players = Player.objects.filter(entries__tournament=t).distinct().count()
+    assert 56 <= entries < 64 and 35 <= players <= 45
+    assert Pairing.objects.filter(round__tournament=t, round__number=1, outcome="bye").exists()
+    r2 = Pairing.objects.filter(round__tournament=t, round__number=2)
+    assert r2.filter(outcome="").exists() and r2.exclude(outcome="").exists()
+    run("demo", "--if-empty")
+    assert Tournament.objects.count() == 1
+
+
+def test_subprocess_exit_codes(tmp_path):
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+
+    def manage(*args):
+        return subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    assert manage("migrate", "-v0").returncode == 0
+    ok = manage("tournament", "create", "--name", "Sub", "--field-size", "16")
+    assert ok.returncode == 0 and ok.stdout.strip().isdigit()
+    bad = manage("tournament", "draw", ok.stdout.strip())
+    assert bad.returncode != 0
+    lines = bad.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in bad.stderr
+    assert "0" in lines[0]  # "only 0 entries are sold ..."
