@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from tests.tournaments.helpers import play_open, run_to_end
 from tournaments import services
-from tournaments.models import Outcome, Pairing, Tournament
+from tournaments.models import Outcome, Tournament
 from tournaments.printing.adapters import (
     PrintError,
     draw_sheet_data,
