@@ -71,15 +71,24 @@ def points_table(loser_points: int, loser_has_trick: bool) -> int:
     return 2 if loser_points <= 32 else 1
 
 
-def shuffled_deck(seed) -> list[Card]:
-    """Shuffle the deck with ``random.Random(seed)`` and cut it (at least 3 cards each
-    side, reference 002 "Abheben"). Top card first."""
-    rng = random.Random(seed)
-    order = list(range(20))
-    rng.shuffle(order)
-    cut = rng.randint(3, 17)
-    order = order[cut:] + order[:cut]
-    return [ALL_CARDS[i] for i in order]
+_RANGE20 = range(20)
+
+
+def _shuffled_order(rng: random.Random) -> list[int]:
+    # A uniform permutation (sorting by 20 random keys), then a cut of at least 3 cards
+    # each side (reference 002 "Abheben").
+    rnd = rng.random
+    order = sorted(_RANGE20, key=lambda _: rnd())
+    cut = 3 + int(rnd() * 15)
+    return order[cut:] + order[:cut]
+
+
+def shuffled_deck(seed=None, rng: random.Random | None = None) -> list[Card]:
+    """Shuffle the deck with ``random.Random(seed)`` (or the given ``rng``) and cut it (at
+    least 3 cards each side, reference 002 "Abheben"). Top card first."""
+    if rng is None:
+        rng = random.Random(seed)
+    return [ALL_CARDS[i] for i in _shuffled_order(rng)]
 
 
 class GameState:
@@ -87,7 +96,7 @@ class GameState:
 
     __slots__ = (
         "rules",
-        "deck",
+        "order",
         "dealer",
         "hand",
         "won",
@@ -121,13 +130,15 @@ class GameState:
         deck=None,
         seed=None,
         dealer: int = 0,
+        rng: random.Random | None = None,
     ) -> GameState:
         """Deal a game. ``deck`` is the full deck order, top card first (codes, a string
         such as ``"AH TH ..."`` or Cards); without it the deck is shuffled with ``seed``.
 
         Forehand (``1 - dealer``) gets cards 1-3, the dealer 4-6, card 7 is the trump card,
         forehand 8-9, dealer 10-11, cards 12-20 are the talon (12 drawn first, the trump
-        card last) -- reference 000 "Das Teilen".
+        card last) -- reference 000 "Das Teilen". ``rng`` (instead of ``seed``) shuffles
+        with a running generator, for fast self-play; record ``state.deck`` to replay.
         """
         if rules is None:
             rules = RuleSet()
@@ -136,23 +147,23 @@ class GameState:
         if dealer not in (0, 1):
             raise ValueError("dealer must be player 0 or 1")
         if deck is None:
-            cards = shuffled_deck(seed)
+            d = _shuffled_order(rng if rng is not None else random.Random(seed))
         else:
             from .cards import parse_cards
 
             cards = parse_cards(deck)
             if len(cards) != 20 or mask_of(cards) != (1 << 20) - 1:
                 raise ValueError("a deck order must list each of the 20 cards exactly once")
-        d = [int(c) for c in cards]
+            d = [int(c) for c in cards]
         s = cls.__new__(cls)
         s.rules = rules
-        s.deck = tuple(ALL_CARDS[i] for i in d)
+        s.order = tuple(d)
         s.dealer = dealer
+        b = BITS
+        m_fh = b[d[0]] | b[d[1]] | b[d[2]] | b[d[7]] | b[d[8]]
+        m_de = b[d[3]] | b[d[4]] | b[d[5]] | b[d[9]] | b[d[10]]
+        s.hand = [m_de, m_fh] if dealer == 0 else [m_fh, m_de]
         fh = 1 - dealer
-        hand = [0, 0]
-        hand[fh] = mask_of(d[0:3] + d[7:9])
-        hand[dealer] = mask_of(d[3:6] + d[9:11])
-        s.hand = hand
         s.won = [0, 0]
         s.pts = [0, 0]
         s.mar = [0, 0]
@@ -179,7 +190,7 @@ class GameState:
         """A cheap independent copy (the lists of two ints are copied, the rest shared)."""
         s = GameState.__new__(GameState)
         s.rules = self.rules
-        s.deck = self.deck
+        s.order = self.order
         s.dealer = self.dealer
         s.hand = self.hand[:]
         s.won = self.won[:]
@@ -207,6 +218,11 @@ class GameState:
     __copy__ = copy
 
     # ------------------------------------------------------------------ queries
+    @property
+    def deck(self) -> tuple[Card, ...] | None:
+        """The deck order this game was dealt from, top first (None for a sampled state)."""
+        return None if self.order is None else tuple(ALL_CARDS[i] for i in self.order)
+
     @property
     def is_over(self) -> bool:
         return self.result is not None

@@ -210,7 +210,7 @@ def sample_hidden(view: PlayerView, rng: random.Random) -> GameState:
         raise ValueError("the view is inconsistent: the talon size does not fit")
     s = GameState.__new__(GameState)
     s.rules = view.rules
-    s.deck = None
+    s.order = None
     s.dealer = view.dealer
     hand = [0, 0]
     hand[p] = view.hand_mask

@@ -1,0 +1,217 @@
+"""Benchmark of the rules engine, side by side with the PyPI `schnapsen` package (0.0.5).
+
+    .venv/bin/python bench/engine.py [--seconds 3] [--no-pypi]
+
+Prints, for this engine: random-vs-random complete games per second (deal + play to the
+end) on the lean playout path (``random_playout``) and through the public API
+(``legal_actions()`` + ``push()``), the cost of ``copy()`` and of applying one action; and
+the same figures for `schnapsen` 0.0.5 from PyPI, run in its own virtual environment under
+``bench/out/`` (created on first use with ``python -m venv`` and pip).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from games.engine import GameState, RuleSet  # noqa: E402
+from games.engine.actions import DECLARE  # noqa: E402
+from games.engine.playout import random_playout  # noqa: E402
+
+OUT = ROOT / "bench" / "out"
+VENV = OUT / "venv-schnapsen"
+PYPI_PYTHONS = ("/root/.pyenv/versions/3.12.1/bin/python3", sys.executable)
+
+PYPI_SCRIPT = r"""
+import json, random, sys, time
+from schnapsen.bots import RandBot
+from schnapsen.game import SchnapsenGamePlayEngine, BotState, GameState
+
+seconds = float(sys.argv[1])
+engine = SchnapsenGamePlayEngine()
+rng = random.Random(1)
+b1, b2 = RandBot(random.Random(2), "a"), RandBot(random.Random(3), "b")
+n = 0
+t0 = time.perf_counter()
+while time.perf_counter() - t0 < seconds:
+    engine.play_game(b1, b2, rng)
+    n += 1
+games_dt = time.perf_counter() - t0
+
+def fresh():
+    cards = engine.deck_generator.get_initial_deck()
+    shuffled = engine.deck_generator.shuffle_deck(cards, rng)
+    h1, h2, talon = engine.hand_generator.generateHands(shuffled)
+    return GameState(leader=BotState(implementation=b1, hand=h1),
+                     follower=BotState(implementation=b2, hand=h2), talon=talon, previous=None)
+
+# copy: GameState.copy_for_next() (the package's state copy)
+state = fresh()
+k = 20000
+t = time.perf_counter()
+for _ in range(k):
+    state.copy_for_next()
+copy_us = (time.perf_counter() - t) / k * 1e6
+
+# apply: the package applies a whole trick (leader's and follower's move) at a time
+tricks = 0
+t = time.perf_counter()
+deadline = t + seconds / 2
+while time.perf_counter() < deadline:
+    s = fresh()
+    while not engine.trick_scorer.declare_winner(s):
+        s = engine.trick_implementer.play_trick(engine, s)
+        tricks += 1
+trick_us = (time.perf_counter() - t) / tricks * 1e6
+print(json.dumps({"games_per_s": n / games_dt, "games": n, "copy_us": copy_us,
+                  "trick_us": trick_us}))
+"""
+
+
+def ensure_pypi_venv() -> Path | None:
+    python = VENV / "bin" / "python"
+    if python.exists():
+        check = subprocess.run([python, "-c", "import schnapsen"], capture_output=True)
+        if check.returncode == 0:
+            return python
+    OUT.mkdir(parents=True, exist_ok=True)
+    base = next((p for p in PYPI_PYTHONS if os.path.exists(p)), sys.executable)
+    print(f"creating {VENV} with {base} and installing schnapsen==0.0.5 ...", file=sys.stderr)
+    if subprocess.run([base, "-m", "venv", str(VENV)]).returncode != 0:
+        return None
+    pip = subprocess.run(
+        [python, "-m", "pip", "install", "--quiet", "schnapsen==0.0.5"],
+        capture_output=True,
+        text=True,
+    )
+    if pip.returncode != 0:
+        print(pip.stderr[-2000:], file=sys.stderr)
+        return None
+    return python
+
+
+def measure_pypi(seconds: float) -> dict | None:
+    python = ensure_pypi_venv()
+    if python is None:
+        return None
+    script = OUT / "pypi_schnapsen_bench.py"
+    script.write_text(PYPI_SCRIPT)
+    run = subprocess.run([python, script, str(seconds)], capture_output=True, text=True)
+    if run.returncode != 0:
+        print(run.stderr[-2000:], file=sys.stderr)
+        return None
+    return json.loads(run.stdout)
+
+
+def measure_ours(seconds: float, rules: RuleSet) -> dict:
+    rng = random.Random(1)
+    # 1. lean path: deal + random_playout
+    n = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        for _ in range(200):
+            random_playout(GameState.deal(rules, rng=rng, dealer=n & 1), rng)
+            n += 1
+    lean = n / (time.perf_counter() - t0)
+
+    # 2. public API: legal_actions() + push(check=False), the RandomBot policy
+    n = actions = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds / 2:
+        s = GameState.deal(rules, rng=rng, dealer=n & 1)
+        while s.result is None:
+            acts = [a for a in s.legal_actions() if a.kind != DECLARE]
+            s.push(acts[int(rng.random() * len(acts))] if len(acts) > 1 else acts[0], False)
+            actions += 1
+        n += 1
+    api = n / (time.perf_counter() - t0)
+
+    # 3. copy() and apply costs on mid-game states
+    states, moves = [], []
+    for i in range(300):
+        s = GameState.deal(rules, rng=rng, dealer=i & 1)
+        for _ in range(rng.randrange(0, 8)):
+            acts = s.legal_actions()
+            if s.result is not None or not acts:
+                break
+            s.push(rng.choice(acts), False)
+        if s.result is None:
+            states.append(s)
+            moves.append(rng.choice(s.legal_actions()))
+    reps = 60
+    t = time.perf_counter()
+    for _ in range(reps):
+        for s in states:
+            s.copy()
+    copy_us = (time.perf_counter() - t) / (reps * len(states)) * 1e6
+    t = time.perf_counter()
+    for _ in range(reps):
+        for s, a in zip(states, moves, strict=True):
+            s.copy().push(a, False)
+    push_us = (time.perf_counter() - t) / (reps * len(states)) * 1e6 - copy_us
+    t = time.perf_counter()
+    for _ in range(reps):
+        for s, a in zip(states, moves, strict=True):
+            s.apply(a)
+    apply_us = (time.perf_counter() - t) / (reps * len(states)) * 1e6
+    t = time.perf_counter()
+    for _ in range(reps):
+        for s in states:
+            s.legal_actions()
+    legal_us = (time.perf_counter() - t) / (reps * len(states)) * 1e6
+    return {
+        "lean_games_per_s": lean,
+        "api_games_per_s": api,
+        "api_actions_per_game": actions / max(1, n),
+        "copy_us": copy_us,
+        "push_us": push_us,
+        "apply_checked_us": apply_us,
+        "legal_actions_us": legal_us,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--no-pypi", action="store_true")
+    parser.add_argument("--rules", default="weich")
+    args = parser.parse_args()
+    rules = RuleSet.from_dict(args.rules)
+    ours = measure_ours(args.seconds, rules)
+    theirs = None if args.no_pypi else measure_pypi(args.seconds)
+    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, rules {rules.name}")
+    print(f"{'':44}{'games.engine':>14}{'schnapsen 0.0.5':>17}")
+    t_games = f"{theirs['games_per_s']:>17,.0f}" if theirs else f"{'n/a':>17}"
+    print(
+        f"{'random games/s, lean playout (deal + play)':44}{ours['lean_games_per_s']:>14,.0f}{t_games}"
+    )
+    print(
+        f"{'random games/s, public API (legal + push)':44}{ours['api_games_per_s']:>14,.0f}{t_games}"
+    )
+    t_copy = f"{theirs['copy_us']:>17.2f}" if theirs else f"{'n/a':>17}"
+    print(f"{'copy a state, µs':44}{ours['copy_us']:>14.2f}{t_copy}")
+    t_apply = f"{theirs['trick_us'] / 2:>17.2f}" if theirs else f"{'n/a':>17}"
+    print(f"{'apply one action (push, unchecked), µs':44}{ours['push_us']:>14.2f}{t_apply}")
+    print(f"{'apply one action (apply, checked + copy), µs':44}{ours['apply_checked_us']:>14.2f}")
+    print(f"{'legal_actions(), µs':44}{ours['legal_actions_us']:>14.2f}")
+    if theirs:
+        print(
+            f"speed-up in random games/s: lean {ours['lean_games_per_s'] / theirs['games_per_s']:.1f}x, "
+            f"API {ours['api_games_per_s'] / theirs['games_per_s']:.1f}x "
+            f"(schnapsen played {theirs['games']} games; its apply is a whole trick "
+            f"({theirs['trick_us']:.1f} µs) / 2, its copy is copy_for_next())"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+"""The computer opponents beyond the engine's rule-based bot, and game analysis.
+
+Pure Python, no Django. ``make_bot(level, seed=..., time_budget=...)`` gives a bot with
+the engine's interface ``choose(view, rng) -> Action``:
+
+``easy``
+    the engine's :class:`~games.engine.bots.RuleBot`.
+``medium``
+    PIMC (:mod:`.pimc`) with a small budget (a few samples, shallow search).
+``strong``
+    PIMC with ``time_budget`` seconds per move (default 0.5), converted to a node budget
+    so that the bot is deterministic for a given seed and budget.
+
+Exact endgame: :func:`.search.solve` (alpha-beta with a transposition table, values in
+signed game points for player 0). Game analysis for the replay view:
+:func:`.analysis.analyze_game` / :func:`.analysis.analyze_record`.
+"""
+
+from __future__ import annotations
+
+from .analysis import MoveAnalysis, analyze_game, analyze_record
+from .pimc import PimcBot, candidate_actions, is_right_declaration
+from .search import Search, solve
+
+LEVELS = ("easy", "medium", "strong")
+
+
+def make_bot(level: str, *, seed: int = 0, time_budget: float | None = None):
+    """A bot for a UI level: ``easy``, ``medium`` or ``strong``."""
+    if level == "easy":
+        from ..bots import RuleBot
+
+        return RuleBot()
+    if level == "medium":
+        return PimcBot(
+            seed=seed,
+            time_budget=time_budget or 0.05,
+            max_samples=8,
+            min_samples=4,
+            max_depth=2,
+            name="medium",
+        )
+    if level == "strong":
+        return PimcBot(seed=seed, time_budget=time_budget or 0.5, name="strong")
+    raise ValueError(f"unknown bot level {level!r}: use one of {', '.join(LEVELS)}")
+
+
+__all__ = [
+    "LEVELS",
+    "MoveAnalysis",
+    "PimcBot",
+    "Search",
+    "analyze_game",
+    "analyze_record",
+    "candidate_actions",
+    "is_right_declaration",
+    "make_bot",
+    "solve",
+]

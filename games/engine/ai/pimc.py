@@ -1,0 +1,214 @@
+"""Perfect information Monte Carlo (PIMC): the ``medium`` and ``strong`` bots.
+
+For each decision the bot deals the cards it cannot see (``sample_hidden``: uniformly
+among the deals consistent with its view, i.e. with the marriages the opponent showed,
+the trump he took by exchanging, the suits he could not follow), solves every sample
+with the open-card search of :mod:`.search` and plays the action with the best mean
+value in game points. Once the talon is exhausted nothing is hidden: one sample, solved
+exactly, is the game's exact value.
+
+Work is measured in search nodes, not seconds, so that a bot is deterministic: the same
+seed, budget and view always give the same action. ``time_budget`` (seconds per move) is
+turned into a node budget with :data:`NODES_PER_SECOND`, measured on the development
+machine (``bench/arena.py --calibrate``). The search depth (in tricks) while the talon is
+open is chosen per move by iterative deepening on the first sample, as deep as the budget
+allows for the planned number of samples.
+
+Declarations are the bot's own decisions but never guessed: a right declaration of 66 is
+always made (or the talon closed first when that pays more: ``successful_close =
+"two_or_three"``), a wrong one never.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import CLOSE, DECLARE, EXCHANGE, MARRIAGE, PLAY, Action
+from ..view import PlayerView, sample_hidden
+from .search import CLOSE as S_CLOSE
+from .search import EXACT_DEPTH, Search, position_of
+from .search import EXCHANGE as S_EXCHANGE
+
+NODES_PER_SECOND = 400_000
+
+
+def is_right_declaration(view: PlayerView, action: Action) -> bool:
+    """True if ``action`` is a declaration of 66 that is right in this view."""
+    if action.kind != DECLARE:
+        return False
+    p = view.player
+    if not view.won_masks[p]:
+        return False
+    extra = 0 if action.card is None else (40 if action.card // 5 == view.trump else 20)
+    return view.score(p) + extra >= 66
+
+
+def candidate_actions(view: PlayerView, *, allow_close: bool = True) -> list[Action]:
+    """The actions worth searching: never a wrong declaration; with a right declaration
+    available only the declaration (and closing, which may pay more before declaring)."""
+    legal = [a for a in view.legal if allow_close or a.kind != CLOSE]
+    right = [a for a in legal if is_right_declaration(view, a)]
+    if right:
+        keep = [right[0]]
+        keep += [a for a in legal if a.kind == CLOSE]
+        return keep
+    return [a for a in legal if a.kind != DECLARE]
+
+
+def _view_key(view: PlayerView) -> str:
+    return (
+        f"{view.player}:{view.hand_mask}:{view.won_masks[0]}:{view.won_masks[1]}:"
+        f"{view.lead_index}:{view.talon_size}:{view.closed_by}:{view.trump_card_index}:"
+        f"{view.marriages}:{view.tricks}:{view.opponent_known_mask}"
+    )
+
+
+class PimcBot:
+    """PIMC over open-card alpha-beta. ``choose(view, rng) -> Action`` like the engine's
+    bots; ``rng`` is not used: the samples come from ``seed`` and the view, so a move
+    depends only on (seed, budget, view)."""
+
+    def __init__(
+        self,
+        *,
+        seed: int = 0,
+        time_budget: float | None = 0.5,
+        max_samples: int = 48,
+        min_samples: int = 6,
+        max_depth: int = 9,
+        allow_close: bool = True,
+        name: str = "strong",
+    ):
+        self.seed = seed
+        self.time_budget = time_budget
+        self.node_budget = int((time_budget or 0.5) * NODES_PER_SECOND)
+        self.max_samples = max_samples
+        self.min_samples = min_samples
+        self.max_depth = max_depth
+        self.allow_close = allow_close
+        self.name = name
+        self.last_info: dict = {}
+
+    # ------------------------------------------------------------------ interface
+    def choose(self, view: PlayerView, rng: random.Random | None = None) -> Action:
+        values = self.evaluate(view)
+        best = max(values.values())
+        # Ties: the first in the engine's legal order (deterministic).
+        for a, v in values.items():
+            if v >= best - 1e-9:
+                return a
+        raise AssertionError("no action")  # pragma: no cover
+
+    def evaluate(self, view: PlayerView, acts=None) -> dict[Action, float]:
+        """Mean value in game points (for the player to move) of each action in ``acts``
+        (by default the candidate actions: every legal one but wrong declarations)."""
+        if not view.my_turn:
+            raise ValueError("it is not this player's turn")
+        if acts is None:
+            acts = candidate_actions(view, allow_close=self.allow_close)
+            if any(a.kind == DECLARE for a in acts):
+                return self._declaration_choice(view, acts)
+        acts = list(dict.fromkeys(acts))
+        if len(acts) == 1:
+            self.last_info = {"samples": 0, "depth": 0, "nodes": 0}
+            return {acts[0]: 0.0}
+        rng = random.Random(f"{self.seed}:{_view_key(view)}")
+        perfect = view.talon_size == 0 and view.closed_by < 0
+        sign = 1 if view.player == 0 else -1
+        totals = dict.fromkeys(acts, 0.0)
+        nodes = 0
+        samples = 0
+        depth = EXACT_DEPTH
+        target = 1 if perfect else max(self.min_samples, min(self.max_samples, 24))
+        while samples < (1 if perfect else self.max_samples):
+            state = sample_hidden(view, rng)
+            search = Search.of(state, allow_close=self.allow_close)
+            if samples == 0:
+                strict = view.closed_by >= 0 or view.talon_size == 0
+                if strict:
+                    vals = self._values(search, state, acts, EXACT_DEPTH)
+                else:
+                    remaining = _tricks_left(view)
+                    d = 1
+                    while True:
+                        vals = self._values(search, state, acts, d)
+                        if d >= remaining or d >= self.max_depth:
+                            d = EXACT_DEPTH if d >= remaining else d
+                            break
+                        # Deepen while the planned samples still fit the budget.
+                        if search.nodes * 4 * target > self.node_budget:
+                            break
+                        d += 1
+                    depth = d
+            else:
+                vals = self._values(search, state, acts, depth)
+            nodes += search.nodes
+            samples += 1
+            for a, v in vals.items():
+                totals[a] += sign * v
+            if samples >= self.min_samples and nodes >= self.node_budget:
+                break
+        self.last_info = {"samples": samples, "depth": depth, "nodes": nodes}
+        return {a: t / samples for a, t in totals.items()}
+
+    # ------------------------------------------------------------------ internals
+    def _declaration_choice(self, view, acts) -> dict[Action, float]:
+        """A right declaration is available: declare, or close first if that pays more
+        (the value of a declaration depends only on public information)."""
+        state = sample_hidden(view, random.Random(0))
+        search = Search.of(state, allow_close=True)
+        P = position_of(state)
+        sign = 1 if view.player == 0 else -1
+        out = {}
+        for a in acts:
+            if a.kind == DECLARE:
+                out[a] = sign * search.declare_value(P, view.player)
+            else:  # close, then declare
+                Q, _ = search.after_lead_move(P, (S_CLOSE, -1))
+                out[a] = sign * search.declare_value(Q, view.player) - 1e-6
+        self.last_info = {"samples": 0, "depth": 0, "nodes": 0}
+        return out
+
+    def _values(self, search: Search, state, acts, depth) -> dict[Action, float]:
+        return action_values(search, state, acts, depth)
+
+
+def _tricks_left(view: PlayerView) -> int:
+    n = view.hand_mask.bit_count()  # on lead or following: one trick per card in hand
+    return n + (view.talon_size + 1) // 2 if view.closed_by < 0 else n
+
+
+def action_values(search: Search, state, acts, depth: int = EXACT_DEPTH) -> dict:
+    """Signed values (for player 0) of each action in ``acts`` in the full ``state``,
+    searched ``depth`` tricks deep (exact to the end with the default)."""
+    P = position_of(state)
+    out = {}
+    if state.lead >= 0:
+        L = list(P)
+        L[state.leader] |= 1 << state.lead
+        P = tuple(L)
+        strict = P[10] >= 0 or P[8] >= 9
+        nd = depth if strict else depth - 1
+        for a in acts:
+            Q, v = search.trick(P, state.lead, a.card)
+            out[a] = v if v is not None else search.value(Q, nd)
+        return out
+    for a in acts:
+        kind = a.kind
+        if kind == PLAY:
+            out[a] = search.follow_value(P, a.card, depth)
+        elif kind == MARRIAGE:
+            Q, v = search.announce(P, a.card - a.card % 5 + 2)
+            out[a] = v if v is not None else search.follow_value(Q, a.card, depth)
+        elif kind == EXCHANGE:
+            Q, _ = search.after_lead_move(P, (S_EXCHANGE, -1))
+            out[a] = search.value(Q, depth)
+        elif kind == CLOSE:
+            Q, _ = search.after_lead_move(P, (S_CLOSE, -1))
+            out[a] = search.value(Q, depth)
+        elif kind == DECLARE:
+            r = state.apply(a, check=False).result  # right or wrong: the engine scores it
+            out[a] = r.game_points if r.winner == 0 else -r.game_points
+        else:
+            raise ValueError(f"cannot search action {a}")
+    return out

@@ -1,0 +1,71 @@
+"""The open-card solver against a plain minimax over the engine's GameState."""
+
+import random
+import time
+
+from games.engine import GameState
+from games.engine.ai import solve
+from games.engine.ai.search import Search, estimate, position_of
+
+from .helpers import minimax, random_position
+
+
+def test_solver_agrees_with_minimax_on_random_endgames():
+    rng = random.Random(20240501)
+    checked = 0
+    while checked < 250:
+        state = random_position(rng)
+        if state is None:
+            continue
+        assert solve(state) == minimax(state), state
+        checked += 1
+
+
+def test_solver_agrees_with_minimax_with_talon_still_open():
+    # One trick before the talon runs out: exchange, closing and drawing are all searched.
+    rng = random.Random(7)
+    checked = 0
+    while checked < 4:
+        state = random_position(rng, until_pos=7, strict=False)
+        if state is None or state.strict:
+            continue
+        assert solve(state) == minimax(state), state
+        checked += 1
+
+
+def test_solver_values_are_game_points_and_finished_games_score_their_result():
+    rng = random.Random(3)
+    state = None
+    while state is None:
+        state = random_position(rng)
+    value = solve(state)
+    assert value in (-3, -2, -1, 1, 2, 3)
+    while not state.is_over:
+        state.push(state.legal_actions()[-1])
+    r = state.result
+    assert solve(state) == (r.game_points if r.winner == 0 else -r.game_points)
+
+
+def test_solver_answers_fast_on_talon_exhausted_positions():
+    rng = random.Random(11)
+    times = []
+    while len(times) < 60:
+        state = random_position(rng)
+        if state is None or state.closed_by >= 0:
+            continue
+        t0 = time.perf_counter()
+        solve(state)
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    assert times[len(times) // 2] < 0.05  # median; the bench measures the maximum
+    assert times[-1] < 0.5
+
+
+def test_depth_limited_search_uses_the_estimate_at_the_cut():
+    state = GameState.deal("weich", seed=4)
+    search = Search.of(state)
+    P = position_of(state)
+    assert search.value(P, depth=0) == estimate(P, state.trump)
+    shallow = search.value(P, depth=1)
+    assert -3 <= shallow <= 3
+    assert search.nodes > 10
