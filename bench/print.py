@@ -1,0 +1,68 @@
+"""Time to build the round-1 draw sheet and the score sheets of a 1024-entry tournament.
+
+    .venv/bin/python bench/print.py [--repeat N]
+
+Builds the tournament in memory (SQLite, bulk inserts), then times the adapter
+(database reads) and the PDF builder separately, and prints one line per document.
+"""
+
+import argparse
+import io
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "schnapsen_site.settings")
+os.environ["DATABASE_URL"] = "sqlite:///:memory:"
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.utils import translation  # noqa: E402
+from pypdf import PdfReader  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs per document; the best counts")
+    args = parser.parse_args()
+    call_command("migrate", verbosity=0)
+
+    from tests.printing.conftest import bulk_tournament
+    from tournaments.models import Round
+    from tournaments.printing.adapters import draw_sheet_data, score_sheets_data
+    from tournaments.printing.draw_sheet import build_draw_sheet
+    from tournaments.printing.score_sheets import build_score_sheets
+
+    t = bulk_tournament(1024)
+    rnd = Round.objects.select_related("tournament").get(tournament=t, number=1)
+    print(f"1024 entries, {rnd.pairings.count()} pairings in round 1; best of {args.repeat} runs")
+    with translation.override("de-at"):
+        for name, adapt, build in (
+            ("draw sheet", draw_sheet_data, build_draw_sheet),
+            ("score sheets", score_sheets_data, build_score_sheets),
+        ):
+            best_read = best_build = float("inf")
+            for _ in range(args.repeat):
+                start = time.perf_counter()
+                data = adapt(rnd)
+                middle = time.perf_counter()
+                pdf = build(data)
+                end = time.perf_counter()
+                best_read = min(best_read, middle - start)
+                best_build = min(best_build, end - middle)
+            pages = len(PdfReader(io.BytesIO(pdf)).pages)
+            print(
+                f"{name:13s} {best_read + best_build:6.3f} s "
+                f"(database {best_read:.3f} s, PDF {best_build:.3f} s), "
+                f"{len(pdf) / 1024:.0f} KiB, {pages} pages"
+            )
+
+
+if __name__ == "__main__":
+    main()
