@@ -307,3 +307,25 @@ def test_fit_never_exceeds_the_width_and_keeps_a_prefix(text, width):
 )
 def test_german_alphabetical_order(names, expected):
     assert sorted(names, key=name_sort_key) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(NAMES + ["Zoë Ärmel", "ß"]), st.booleans()),
+        min_size=0,
+        max_size=40,
+    )
+)
+def test_player_index_holds_every_entry_once_in_order(layout):
+    rows = [
+        DrawRow(n, name, 2 * n - 1, None if bye else name[::-1], None if bye else 2 * n)
+        for n, (name, bye) in enumerate(layout, start=1)
+    ]
+    index = player_index(DrawSheetData(HEADER, "R", "", [DrawSection("Main", rows)]))
+    expected = {r.left_entry for r in rows} | {r.right_entry for r in rows if not r.bye}
+    assert sorted(e.entry for e in index) == sorted(expected)
+    keys = [(name_sort_key(e.name), e.entry) for e in index]
+    assert keys == sorted(keys)
+    number_of = {e.entry: e.number for e in index}
+    assert all(number_of[r.left_entry] == r.number for r in rows)

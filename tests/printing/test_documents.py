@@ -217,3 +217,24 @@ def test_every_document_of_a_1024_entry_tournament(db):
     assert "1000" in cards.pages[-1].extract_text().splitlines()
     standings = "".join(p.extract_text() for p in results.pages[1:])
     assert standings.count("Round 1, in play") == 1000
+
+
+def test_the_club_logo_is_on_every_document_and_a_lost_file_is_left_out(
+    small_tournament, settings, tmp_path
+):
+    from django.core.files.base import ContentFile
+    from PIL import Image
+
+    settings.MEDIA_ROOT = tmp_path
+    image = io.BytesIO()
+    Image.new("RGB", (60, 30), (0, 90, 160)).save(image, "PNG")
+    t = small_tournament
+    t.logo.save("club.png", ContentFile(image.getvalue()))
+    with translation.override("en"):
+        for document in ("draw", "scoresheets", "entries", "results"):
+            pdf = render(document, t, public_url="https://x.example/").content
+            assert len(PdfReader(io.BytesIO(pdf)).pages[0].images) == 1, document
+        (tmp_path / t.logo.name).unlink()  # the file is gone: print without it
+        pdf = render("draw", t).content
+    assert len(PdfReader(io.BytesIO(pdf)).pages[0].images) == 0
+    assert "Preisschnapsen Größenwörth" in page_text(pdf, 0)

@@ -151,3 +151,11 @@ def test_cli_bad_input_gives_one_clear_line(small_tournament, argv, message):
         run(argv, io.StringIO())
     assert message in str(error.value)
     assert "\n" not in str(error.value)
+
+
+def test_cli_writes_the_pdf_to_standard_output(small_tournament):
+    raw = io.BytesIO()
+    stdout = io.TextIOWrapper(raw, encoding="utf-8")
+    run([str(small_tournament.pk), "draw", "--output", "-", "--language", "en"], stdout)
+    assert raw.getvalue().startswith(b"%PDF-")
+    assert "Draw: Round 1" in page_text(raw.getvalue(), 0)
