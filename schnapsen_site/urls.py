@@ -8,5 +8,6 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("staff/", include("tournaments.urls.staff")),
+    path("games/", include("games.urls")),
     path("", include("tournaments.urls.public")),
 ]

@@ -1,0 +1,205 @@
+"""What the browser is sent: a player's view, the spectator's view, reasons in the UI language.
+
+Everything a player's browser receives is built from the engine's ``view(seat)`` (which
+holds only what that player may know); the spectator gets the public part of it, without
+any hand.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.utils.translation import gettext as _
+
+from games.engine import Card
+
+from .models import Match, Mode, Status
+from .services import Live
+
+SUITS = "HDSC"
+
+
+def translate_reason(text: str) -> str:
+    """The engine's reasons (English sentences) in the UI language."""
+    patterns = (
+        (r"^must follow suit", _("You must follow suit (the talon is used up or closed).")),
+        (r"^must win the trick", _("You must win the trick with a higher card of the suit led.")),
+        (r"^must trump", _("You cannot follow suit, so you must trump.")),
+        (r"does not hold", _("You do not hold this card.")),
+        (
+            r"^only the player on lead",
+            _("Only the player on lead may do that; follow the card led."),
+        ),
+        (r"declares 66 automatically", _("These rules declare 66 automatically.")),
+        (r"^a marriage needs", _("A marriage needs king and queen of one suit in hand.")),
+        (
+            r"only be announced after winning a trick",
+            _("A marriage only after winning a trick (scharf)."),
+        ),
+        (r"king must be led", _("After a marriage the king must be led (scharf).")),
+        (r"^no exchange after the talon is closed", _("No exchange after the talon is closed.")),
+        (r"^no exchange after the talon is exhausted", _("No exchange: the talon is used up.")),
+        (r"^exchanging needs the trump jack", _("Exchanging needs the trump jack in hand.")),
+        (r"^no exchange before the forehand", _("No exchange before the first lead (scharf).")),
+        (r"^no exchange with only one", _("No exchange with only one talon card left (scharf).")),
+        (r"^the talon is already closed", _("The talon is already closed.")),
+        (r"^closing needs at least two", _("Closing needs at least two cards on the talon.")),
+        (r"already over", _("The game is already over.")),
+    )
+    for pattern, translated in patterns:
+        if re.search(pattern, text):
+            return translated
+    return text
+
+
+def _blocked(live: Live, seat: int) -> dict[str, str]:
+    """Why the player's other actions are not allowed now (for greyed-out buttons)."""
+    state = live.state
+    out: dict[str, str] = {}
+    if state is None or live.match.status != Status.PLAYING:
+        return out
+    if state.to_move != seat:
+        reason = _("It is your opponent's turn.")
+        for c in state.hand_of(seat):
+            out[f"play:{c.name}"] = reason
+        return out
+    for c in state.hand_of(seat):
+        why = state.why_illegal(f"play:{c.name}")
+        if why:
+            out[f"play:{c.name}"] = translate_reason(why)
+    for simple in ("exchange", "close", "declare"):
+        why = state.why_illegal(simple)
+        if why:
+            out[simple] = translate_reason(why)
+    return out
+
+
+def match_summary(live: Live) -> dict:
+    m: Match = live.match
+    score = live.score
+    current = score.bummerls[-1] if score and score.bummerls else None
+    points = list(current.points) if current and not current.is_over else [0, 0]
+    return {
+        "id": m.pk,
+        "status": m.status,
+        "mode": m.mode,
+        "names": [m.name0, m.name1],
+        "bot_seat": m.bot_seat,
+        "next_seq": m.next_seq,
+        "bummerl_to_win": m.bummerl_to_win,
+        "bummerl_won": list(score.bummerl_won) if score else m.bummerl,
+        "bummerl_points": points,
+        "games_played": score.games_played if score else 0,
+        "winner": m.winner,
+        "note": m.result_note,
+        "rules": m.rule_profile,
+        "deck_style": m.deck_style,
+        "finished": m.status != Status.PLAYING,
+    }
+
+
+def _previous(live: Live) -> dict | None:
+    prev = live.previous
+    if prev is None or not prev.result:
+        return None
+    return {"game": prev.index + 1, **prev.result}
+
+
+def player_payload(live: Live, seat: int) -> dict:
+    """The JSON for seat's browser: the engine's view of that seat, and nothing more."""
+    data = {"seat": seat, "match": match_summary(live), "previous": _previous(live)}
+    if live.state is not None:
+        view = live.state.view(seat).to_dict()
+        view["legal_actions"] = [a for a in view["legal_actions"] if not a.startswith("revoke")]
+        view["game"] = live.game.index + 1
+        view["blocked"] = _blocked(live, seat)
+        data["view"] = view
+    else:
+        data["view"] = None
+    return data
+
+
+def spectator_payload(live: Live) -> dict:
+    """The public picture: trick, scores, played cards, trump card, talon size; no hand."""
+    data = {"seat": None, "match": match_summary(live), "previous": _previous(live)}
+    if live.state is None:
+        data["view"] = None
+        return data
+    v = live.state.view(0).to_dict()
+    public = {
+        k: v[k]
+        for k in (
+            "dealer",
+            "trump",
+            "trump_card",
+            "talon_size",
+            "talon_closed_by",
+            "lead",
+            "tricks_won",
+            "scores",
+            "pending_marriage_points",
+            "marriages",
+            "last_trick",
+            "to_move",
+            "result",
+        )
+    }
+    public["hand_sizes"] = [len(live.state.hand_of(0)), len(live.state.hand_of(1))]
+    public["game"] = live.game.index + 1
+    data["view"] = public
+    return data
+
+
+def card_labels() -> dict:
+    """Rank and suit names for drawing cards, in the UI language, for both decks."""
+    return {
+        "french": {
+            "ranks": {"A": _("A"), "T": "10", "K": _("K"), "Q": _("Q"), "J": _("J")},
+            "suits": {"H": _("Hearts"), "D": _("Diamonds"), "S": _("Spades"), "C": _("Clubs")},
+        },
+        "german": {
+            "ranks": {"A": _("D"), "T": "10", "K": _("K"), "Q": _("O"), "J": _("U")},
+            "suits": {"H": _("Herz"), "D": _("Schelle"), "S": _("Laub"), "C": _("Eichel")},
+        },
+    }
+
+
+def ui_strings() -> dict:
+    return {
+        "your_turn": _("Your turn"),
+        "their_turn": _("Opponent's turn"),
+        "trump": _("Trump"),
+        "talon": _("Talon"),
+        "closed": _("closed"),
+        "exchange": _("Exchange trump jack"),
+        "close": _("Close the talon"),
+        "declare": _("Declare 66"),
+        "marriage": _("Marriage"),
+        "declare_marriage": _("Marriage and declare 66"),
+        "last_trick": _("Last trick"),
+        "game": _("Game"),
+        "points": _("Points"),
+        "bummerl": _("Bummerl"),
+        "won_game": _("%(name)s wins game %(game)s with %(points)s game points."),
+        "match_won": _("%(name)s wins the match."),
+        "connection": _("Connection lost – retrying …"),
+        "cards_played": _("Cards played"),
+        "opp_known": _("Known in the opponent's hand"),
+        "marriages": _("Marriages"),
+        "reasons": {
+            "declared": _("declared 66"),
+            "closed": _("closed and made it"),
+            "close_failed": _("the closer failed"),
+            "wrong_declaration": _("wrong declaration"),
+            "last_trick": _("last trick"),
+            "revoke": _("revoke"),
+        },
+    }
+
+
+def card_name(code: str, deck: str = "french") -> str:
+    return Card.parse(code).german_name(deck)
+
+
+def is_played(match: Match) -> bool:
+    return match.mode == Mode.PLAYED

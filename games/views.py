@@ -1,0 +1,330 @@
+"""Pages and JSON endpoints of matches. Thin: the work is in ``services`` and ``presenters``."""
+
+from __future__ import annotations
+
+import json
+
+import segno
+from django.contrib import messages
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tournaments.models import Pairing
+from tournaments.views.access import is_staff, staff_required
+
+from . import presenters, services
+from .models import BotLevel, DeckStyle, Match, Mode, Status
+from .services import GameError
+
+
+def _match(pk) -> Match:
+    return get_object_or_404(Match.objects.select_related("pairing__round__tournament"), pk=pk)
+
+
+def _seat_or_none(match: Match, token: str) -> int | None:
+    return services.seat_for_token(match, token)
+
+
+def _forged(request, as_json: bool):
+    message = _("This link is not valid for this match. Ask the tournament staff for your link.")
+    if as_json:
+        return JsonResponse({"error": message, "code": "forbidden"}, status=403)
+    return render(request, "games/error.html", {"message": message}, status=403)
+
+
+def _context_common(match: Match) -> dict:
+    return {
+        "match": match,
+        "labels": presenters.card_labels(),
+        "ui": presenters.ui_strings(),
+        "deck_styles": DeckStyle.choices,
+    }
+
+
+# --------------------------------------------------------------------------- friendly start
+
+
+@require_http_methods(["GET", "POST"])
+def index(request):
+    """Start a friendly match: against the computer or a friend."""
+    if request.method == "POST":
+        opponent = request.POST.get("opponent", "computer")
+        try:
+            match = services.create_friendly_match(
+                name0=request.POST.get("name", ""),
+                name1=request.POST.get("friend", ""),
+                bot_level=request.POST.get("level", BotLevel.MEDIUM)
+                if opponent == "computer"
+                else None,
+                rule_profile=request.POST.get("rules", "weich"),
+                bummerl_to_win=request.POST.get("length", 2),
+                deck_style=request.POST.get("deck", DeckStyle.FRENCH),
+                auto_declare=request.POST.get("auto_declare") == "on",
+                actor=request.user,
+            )
+        except GameError as exc:
+            messages.error(request, exc.message)
+            return redirect("games:index")
+        return redirect("games:play", pk=match.pk, token=match.token0)
+    recent = Match.objects.filter(status=Status.PLAYING, pairing__isnull=False)
+    if not is_staff(request.user):
+        recent = recent.filter(pairing__round__tournament__is_public=True)
+    return render(
+        request,
+        "games/index.html",
+        {
+            "levels": BotLevel.choices,
+            "bots": services.bot_levels(),
+            "deck_styles": DeckStyle.choices,
+            "running": recent.select_related("pairing__round__tournament")[:50],
+        },
+    )
+
+
+# --------------------------------------------------------------------------- player
+
+
+@require_GET
+def play(request, pk, token):
+    match = _match(pk)
+    seat = _seat_or_none(match, token)
+    if seat is None:
+        return _forged(request, as_json=False)
+    if match.mode != Mode.PLAYED:
+        return redirect("games:watch", pk=match.pk)
+    live = services.live_state(match)
+    share = None
+    if match.pairing_id is None and match.bot_seat is None and seat == 0:
+        share = request.build_absolute_uri(reverse("games:play", args=[match.pk, match.token1]))
+    ctx = _context_common(match)
+    ctx.update(
+        {
+            "seat": seat,
+            "payload": presenters.player_payload(live, seat),
+            "state_url": reverse("games:state", args=[match.pk, token]),
+            "act_url": reverse("games:act", args=[match.pk, token]),
+            "share_url": share,
+            "record_url": reverse("games:player_record", args=[match.pk, token]),
+            "spectator": False,
+        }
+    )
+    return render(request, "games/play.html", ctx)
+
+
+@require_GET
+def state(request, pk, token):
+    match = _match(pk)
+    seat = _seat_or_none(match, token)
+    if seat is None:
+        return _forged(request, as_json=True)
+    known = request.GET.get("known")
+    if known is not None and known == f"{match.next_seq}:{match.status}":
+        return JsonResponse({"changed": False})
+    return JsonResponse(presenters.player_payload(services.live_state(match), seat))
+
+
+@require_POST
+def act(request, pk, token):
+    match = _match(pk)
+    seat = _seat_or_none(match, token)
+    if seat is None:
+        return _forged(request, as_json=True)
+    try:
+        body = json.loads(request.body or b"{}")
+        if not isinstance(body, dict):
+            raise ValueError
+    except ValueError:
+        body = request.POST
+    try:
+        result = services.apply_action(match.pk, seat, body.get("action", ""), body.get("seq"))
+    except GameError as exc:
+        status = {"turn": 409, "stale": 409, "future": 409, "over": 409, "not_found": 404}.get(
+            exc.code, 400
+        )
+        payload = presenters.player_payload(services.live_state(_match(pk)), seat)
+        return JsonResponse(
+            {"error": presenters.translate_reason(exc.message), "code": exc.code, **payload},
+            status=status,
+        )
+    payload = presenters.player_payload(services.live_state(result.match), seat)
+    payload["applied"] = result.applied
+    if not result.applied:
+        payload["message"] = _("This move was already made.")
+    return JsonResponse(payload)
+
+
+# --------------------------------------------------------------------------- spectator
+
+
+def _public_or_404(request, match: Match) -> None:
+    if (
+        match.pairing_id
+        and not match.pairing.round.tournament.is_public
+        and not is_staff(request.user)
+    ):
+        raise Http404
+
+
+@require_GET
+def watch(request, pk):
+    match = _match(pk)
+    _public_or_404(request, match)
+    ctx = _context_common(match)
+    live = services.live_state(match) if match.mode == Mode.PLAYED else None
+    ctx.update(
+        {
+            "seat": None,
+            "payload": presenters.spectator_payload(live) if live else None,
+            "state_url": reverse("games:watch_state", args=[match.pk]),
+            "act_url": "",
+            "spectator": True,
+        }
+    )
+    return render(request, "games/play.html" if live else "games/recorded.html", ctx)
+
+
+@require_GET
+def watch_state(request, pk):
+    match = _match(pk)
+    _public_or_404(request, match)
+    if match.mode != Mode.PLAYED:
+        raise Http404
+    known = request.GET.get("known")
+    if known is not None and known == f"{match.next_seq}:{match.status}":
+        return JsonResponse({"changed": False})
+    return JsonResponse(presenters.spectator_payload(services.live_state(match)))
+
+
+# --------------------------------------------------------------------------- replay, record
+
+
+def _may_see_everything(request, match: Match) -> bool:
+    return match.status != Status.PLAYING or is_staff(request.user)
+
+
+@require_GET
+def replay(request, pk):
+    match = _match(pk)
+    _public_or_404(request, match)
+    if not _may_see_everything(request, match):
+        return render(
+            request,
+            "games/error.html",
+            {"message": _("The replay opens when the match is over.")},
+            status=403,
+        )
+    ctx = _context_common(match)
+    ctx["replay"] = services.replay_states(match) if match.mode == Mode.PLAYED else []
+    return render(request, "games/replay.html", ctx)
+
+
+@require_GET
+def record_json(request, pk):
+    match = _match(pk)
+    _public_or_404(request, match)
+    if not _may_see_everything(request, match) or match.mode != Mode.PLAYED:
+        raise Http404
+    response = JsonResponse(services.match_record(match).to_dict())
+    response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'
+    return response
+
+
+# --------------------------------------------------------------------------- staff: pairing
+
+
+def _qr_svg(url: str) -> str:
+    return segno.make(url, error="m").svg_inline(scale=3)
+
+
+@staff_required
+@require_http_methods(["GET", "POST"])
+def pairing(request, pairing_pk):
+    """Staff: start a played match for a pairing, show its links, or record its result."""
+    p = get_object_or_404(
+        Pairing.objects.select_related("round__tournament", "left__player", "right__player"),
+        pk=pairing_pk,
+    )
+    if request.method == "POST":
+        what = request.POST.get("do")
+        try:
+            if what == "start":
+                services.start_match_for_pairing(p, actor=request.user)
+                messages.success(request, _("The match is started; give each player his link."))
+            elif what == "quick":
+                winner = request.POST.get("winner")
+                score = (request.POST.get("won"), request.POST.get("lost"))
+                services.record_quick(p, winner=winner, score=score, actor=request.user)
+                messages.success(request, _("The result is recorded."))
+            elif what == "sheet":
+                services.record_score_sheet(p, request.POST.get("sheet", ""), actor=request.user)
+                messages.success(request, _("The score sheet is checked and recorded."))
+            else:
+                messages.error(request, _("Unknown request."))
+        except GameError as exc:
+            messages.error(request, exc.message)
+            return render(request, "games/pairing.html", _pairing_context(request, p), status=400)
+        return redirect("games:pairing", pairing_pk=p.pk)
+    return render(request, "games/pairing.html", _pairing_context(request, p))
+
+
+def _pairing_context(request, p: Pairing) -> dict:
+    p.refresh_from_db()
+    match = services.active_match(p)
+    links = []
+    if match is not None:
+        for seat in (0, 1):
+            url = request.build_absolute_uri(
+                reverse("games:play", args=[match.pk, match.token(seat)])
+            )
+            links.append({"seat": seat, "name": match.name(seat), "url": url, "qr": _qr_svg(url)})
+    return {
+        "pairing": p,
+        "tournament": p.round.tournament,
+        "match": match,
+        "links": links,
+        "matches": p.matches.order_by("-pk"),
+        "names": {
+            "name0": str(p.left),
+            "name1": str(p.right) if p.right_id else "",
+            "bummerl_to_win": p.round.tournament.match_bummerl,
+        },
+        "post": request.POST if request.method == "POST" else {},
+    }
+
+
+def player_links(request, match: Match) -> list[str]:
+    """The two private links of a match (for printed score sheets: QR codes)."""
+    return [
+        request.build_absolute_uri(reverse("games:play", args=[match.pk, match.token(s)]))
+        for s in (0, 1)
+    ]
+
+
+@require_POST
+def player_record(request, pk, token):
+    """A player records the tournament match from the table through his private link."""
+    match = _match(pk)
+    seat = _seat_or_none(match, token)
+    if seat is None:
+        return _forged(request, as_json=False)
+    back = reverse("games:play", args=[match.pk, token])
+    if match.pairing_id is None or match.status != Status.PLAYING:
+        messages.error(request, _("Only a running tournament match can be recorded here."))
+        return redirect(back)
+    try:
+        if request.POST.get("do") == "sheet":
+            services.record_score_sheet(match.pairing, request.POST.get("sheet", ""))
+        else:
+            services.record_quick(
+                match.pairing,
+                winner=request.POST.get("winner"),
+                score=(request.POST.get("won"), request.POST.get("lost")),
+            )
+    except GameError as exc:
+        messages.error(request, exc.message)
+        return redirect(back)
+    messages.success(request, _("The result is recorded."))
+    return redirect("games:watch", pk=match.pk)

@@ -1,0 +1,39 @@
+/* Step through every game of a finished match: all hands, the talon, every action. */
+(function () {
+  "use strict";
+  const C = window.SchnapsenCards;
+  const $ = (id) => document.getElementById(id);
+  const games = JSON.parse($("replay-data").textContent);
+  const labels = JSON.parse($("game-labels").textContent);
+  const ui = JSON.parse($("game-ui").textContent);
+  const deck = localStorage.getItem("schnapsen-deck") || $("replay").dataset.deck;
+  let g = 0, i = 0;
+  const clear = (el) => { while (el.firstChild) el.removeChild(el.firstChild); return el; };
+
+  function show() {
+    if (!games.length) return;
+    const game = games[g];
+    const s = game.states[i];
+    $("replay-pos").textContent = ui.game + " " + game.game + ": " + i + " / " + (game.states.length - 1);
+    $("replay-action").textContent = i > 0 ? game.actions[i - 1] : "";
+    [0, 1].forEach((p) => {
+      const h = clear($("replay-hand-" + p));
+      s.hands[p].forEach((code) => h.appendChild(C.card(code, deck, labels)));
+    });
+    const t = clear($("replay-talon"));
+    s.talon.forEach(() => t.appendChild(C.back()));
+    if (s.trump_card) { const c = C.card(s.trump_card, deck, labels); c.classList.add("trump-card"); t.appendChild(c); }
+    const tr = clear($("replay-trick"));
+    if (s.lead) tr.appendChild(C.card(s.lead, deck, labels));
+    $("replay-score").textContent = ui.points + ": " + s.scores[0] + " : " + s.scores[1] +
+      (s.result ? " \u2013 " + (ui.reasons[s.result.reason] || s.result.reason) + ", +" + s.result.game_points : "");
+  }
+  const sel = $("replay-game");
+  games.forEach((game, k) => { const o = document.createElement("option"); o.value = k; o.textContent = game.game; sel.appendChild(o); });
+  sel.addEventListener("change", () => { g = +sel.value; i = 0; show(); });
+  $("replay-first").addEventListener("click", () => { i = 0; show(); });
+  $("replay-prev").addEventListener("click", () => { i = Math.max(0, i - 1); show(); });
+  $("replay-next").addEventListener("click", () => { i = Math.min(games[g].states.length - 1, i + 1); show(); });
+  $("replay-last").addEventListener("click", () => { i = games[g].states.length - 1; show(); });
+  show();
+})();
