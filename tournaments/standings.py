@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.db.models import F
+
 from . import prizes as rules
 from .models import Entry, Pairing, Player, Prize, Tournament
 
@@ -61,10 +63,10 @@ class Standings:
 
 
 def match_records(pairings, number_of: dict[int, int]) -> list[rules.MatchRecord]:
-    """``prizes.MatchRecord`` rows from pairings (entries by number)."""
+    """``prizes.MatchRecord`` rows from pairings annotated with ``round_number``."""
     return [
         rules.MatchRecord(
-            round=p.round.number,
+            round=p.round_number,
             bracket=p.bracket,
             left=number_of[p.left_id],
             right=number_of[p.right_id] if p.right_id else None,
@@ -86,7 +88,7 @@ def compute_standings(tournament: Tournament) -> Standings:
     )
     pairings = list(
         Pairing.objects.filter(round__tournament=tournament)
-        .select_related("round")
+        .annotate(round_number=F("round__number"))  # not the round itself: its protocol is big
         .order_by("round__number", "bracket", "number")
     )
     prize_rows = {p.place: p for p in Prize.objects.filter(tournament=tournament)}

@@ -229,7 +229,7 @@ class Command(BaseCommand):
         rnd = rounds.filter(number=o["round"]).first() if o["round"] else self._latest(t)
         if rnd is None:
             raise CommandError(_("Round %(n)s is not drawn.") % {"n": o["round"]})
-        pairings = list(rnd.pairings.select_related("round", "left__player", "right__player"))
+        pairings = list(rnd.pairings.select_related("left__player", "right__player"))
         if o["json"]:
             self.stdout.write(
                 json.dumps(
