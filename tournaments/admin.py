@@ -1,0 +1,81 @@
+"""Django admin: the register and tournament terms are editable; entries, rounds,
+results and the audit log are read-only here (they change through the services,
+which check the rules and write the audit log)."""
+
+from django.contrib import admin
+
+from .models import AuditLog, Entry, Pairing, Player, Prize, Round, Tournament
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class PrizeInline(admin.TabularInline):
+    model = Prize
+    extra = 0
+    max_num = 8
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "date", "venue", "field_size", "max_entries_per_player", "is_public"]
+    list_filter = ["is_public", "rule_profile"]
+    search_fields = ["name", "venue", "club_name"]
+    date_hierarchy = "date"
+    inlines = [PrizeInline]
+    readonly_fields = ["seed", "created_at", "updated_at"]
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.rounds.exists():
+            fields += ["field_size", "max_entries_per_player", "match_bummerl"]
+        return fields
+
+    def has_delete_permission(self, request, obj=None):
+        # entries are protected by their pairings; use services.delete_tournament
+        return obj is None or not obj.rounds.exists()
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "town", "contact", "created_at"]
+    search_fields = ["name", "town", "contact"]
+
+
+@admin.register(Entry)
+class EntryAdmin(ReadOnlyAdmin):
+    list_display = ["number", "player", "tournament", "paid", "cancelled_at", "playoff_rank"]
+    list_filter = ["paid", "tournament"]
+    search_fields = ["player__name"]
+    list_select_related = ["player", "tournament"]
+
+
+@admin.register(Round)
+class RoundAdmin(ReadOnlyAdmin):
+    list_display = ["tournament", "number", "stage", "status", "method", "seed", "created_at"]
+    list_filter = ["stage", "status", "method"]
+
+
+@admin.register(Pairing)
+class PairingAdmin(ReadOnlyAdmin):
+    list_display = ["round", "bracket", "number", "left", "right", "outcome", "winner", "version"]
+    list_filter = ["bracket", "outcome"]
+    list_select_related = ["round__tournament", "left__player", "right__player"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).defer("round__protocol")
+
+
+@admin.register(AuditLog)
+class AuditLogAdmin(ReadOnlyAdmin):
+    list_display = ["at", "tournament", "user", "action", "target"]
+    list_filter = ["action"]
+    search_fields = ["target", "action"]
