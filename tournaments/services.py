@@ -672,6 +672,62 @@ def _new_pairing(rnd, bracket, number, left, right, now, actor) -> Pairing:
     return p
 
 
+def _draw_error(exc, prefix: str = "") -> TournamentError:
+    """A translated TournamentError for a DrawError, naming players by name."""
+    params = dict(getattr(exc, "params", {}) or {})
+    ids = [params[k] for k in ("player",) if isinstance(params.get(k), int)]
+    ids += [p for p in params.get("players", []) if isinstance(p, int)]
+    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    if "player" in params:
+        params["player"] = names.get(params["player"], params["player"])
+    if "players" in params:
+        params["players"] = ", ".join(str(names.get(p, p)) for p in params["players"])
+    params["line"] = getattr(exc, "step", None) or params.get("line", "")
+    messages = {
+        "unknown_player": _("Line %(line)s: %(player)s holds no entry in this draw."),
+        "unknown_pot": _("Line %(line)s: the pot must be left or right."),
+        "number_out_of_range": _(
+            "Line %(line)s: number %(number)s is not in the pots (1 to %(pot_size)s)."
+        ),
+        "number_drawn_twice": _(
+            "Line %(line)s: number %(number)s was already drawn from this pot."
+        ),
+        "right_before_left": _(
+            "Line %(line)s: %(player)s drew from the right pot while the left "
+            "pot still had numbers."
+        ),
+        "kept_own_number": _(
+            "Line %(line)s: %(player)s drew number %(number)s from the right "
+            "pot, which he holds from the left pot, while other numbers were "
+            "left; he must draw again."
+        ),
+        "too_few_draws": _(
+            "Line %(line)s: %(player)s drew %(drawn)s numbers but holds %(entries)s entries."
+        ),
+        "too_many_draws": _("Line %(line)s: %(player)s has already drawn one number per entry."),
+        "not_consecutive": _(
+            "Line %(line)s: %(player)s drew earlier; a player draws all his numbers in a row."
+        ),
+        "missing_player": _(
+            "%(players)s drew no numbers; every player draws one number per entry."
+        ),
+        "malformed_line": _("Line %(line)s: expected a player, a pot and a number."),
+        "order_unknown_player": _("The drawing order names %(player)s, who holds no entry."),
+        "order_duplicate_player": _("The drawing order names %(player)s twice."),
+        "order_missing_player": _("The drawing order leaves out %(players)s."),
+        "order_multi_first": _(
+            "In the drawing order, players holding several entries come "
+            "first (%(player)s holds one)."
+        ),
+    }
+    template = messages.get(getattr(exc, "code", ""))
+    try:
+        message = template % params if template else str(exc)
+    except (KeyError, TypeError, ValueError):
+        message = str(exc)
+    return TournamentError(prefix + message, "draw")
+
+
 def draw_next_round(
     tournament, *, seed=None, order: Sequence[int] | None = None, actor=None
 ) -> Round:
@@ -713,7 +769,7 @@ def draw_next_round(
                     plan.placement_holders, pot_size=2, seed=seed + 1, multi_first=True
                 )
         except DrawError as exc:
-            raise TournamentError(str(exc), "draw") from None
+            raise _draw_error(exc) from None
         return _save_round(t, plan, results, method=Round.Method.COMPUTED, seed=seed, actor=actor)
 
 
@@ -757,9 +813,7 @@ def transcribe_next_round(
                     _("Only the semifinal round has a placement draw."), "placement"
                 )
         except DrawError as exc:
-            raise TournamentError(
-                _("The transcribed draw is not valid: %(error)s") % {"error": exc}, "draw"
-            ) from None
+            raise _draw_error(exc, _("The transcribed draw is not valid.") + " ") from None
         except (TypeError, ValueError):
             raise TournamentError(
                 _("Each draw is a player, a pot (left or right) and a number."), "draw"

@@ -384,3 +384,99 @@ def test_self_meeting_in_the_final_is_surrendered():
     surrendered = Pairing.objects.filter(round__tournament=t, outcome=Outcome.SURRENDER)
     for p in surrendered.select_related("left", "right"):
         assert p.left.player_id == p.right.player_id and p.winner == "left"
+
+
+# --------------------------------------------------------------------------- transcribed draws
+
+
+def draws_of(protocol, *, with_redraws=True):
+    return [
+        (s["player"], s["pot"], s["number"]) for s in protocol["steps"] if with_redraws or s["kept"]
+    ]
+
+
+@pytest.mark.parametrize("with_redraws", [True, False])
+def test_transcribed_draw_gives_the_computed_pairings(with_redraws):
+    t = make_tournament(16, entries=[3, 3, 2, 1, 1, 1, 2, 1])
+    computed = services.draw_next_round(t, seed=21)
+    expected = sorted(computed.pairings.values_list("number", "left_id", "right_id", "outcome"))
+    draws = draws_of(computed.protocol["main"], with_redraws=with_redraws)
+    services.withdraw_round(computed)
+    rnd = services.transcribe_next_round(t, draws)
+    assert rnd.method == Round.Method.TRANSCRIBED and rnd.seed is None
+    got = sorted(rnd.pairings.values_list("number", "left_id", "right_id", "outcome"))
+    assert got == expected
+    assert AuditLog.objects.filter(action="transcribe_round").count() == 1
+
+
+def test_bad_transcript_is_refused_with_a_line_and_a_name():
+    t = make_tournament(16, entries=[2, 1, 1, 1, 1, 1, 1, 1])
+    computed = services.draw_next_round(t, seed=4)
+    draws = draws_of(computed.protocol["main"])
+    services.withdraw_round(computed)
+    broken = [draws[0], draws[0]] + draws[2:]
+    with pytest.raises(TournamentError) as info:
+        services.transcribe_next_round(t, broken)
+    assert info.value.code == "draw" and "2" in info.value.message
+    with pytest.raises(TournamentError) as info:
+        services.transcribe_next_round(t, draws[:-1])
+    assert info.value.code == "draw"
+    with pytest.raises(TournamentError) as info:
+        services.transcribe_next_round(t, [("x", "left")])
+    assert info.value.code == "draw"
+    assert not Round.objects.filter(tournament=t).exists()
+    # an unknown player is named in the message
+    unknown = [(999999, "left", 1)] + draws[1:]
+    with pytest.raises(TournamentError, match="999999"):
+        services.transcribe_next_round(t, unknown)
+
+
+def test_transcribed_semifinal_with_placement_draw():
+    t = make_tournament(16, entries=[1] * 16)
+    rng = random.Random(2)
+    for _ in range(2):
+        play_open(services.draw_next_round(t, seed=rng.randrange(99)), rng)
+    computed = services.draw_next_round(t, seed=5)
+    assert computed.stage == Stage.SEMIFINAL
+    expected = sorted(computed.pairings.values_list("bracket", "number", "left_id", "right_id"))
+    main = draws_of(computed.protocol["main"])
+    place = draws_of(computed.protocol["place5_8"])
+    services.withdraw_round(computed)
+    rnd = services.transcribe_next_round(t, main, placement_draws=place)
+    got = sorted(rnd.pairings.values_list("bracket", "number", "left_id", "right_id"))
+    assert got == expected
+    services.withdraw_round(rnd)
+    rnd = services.transcribe_next_round(t, main)  # the placement draw is computed then
+    assert rnd.pairings.filter(bracket=Bracket.PLACE_5_8).count() == 2
+
+
+# --------------------------------------------------------------------------- more services
+
+
+def test_playoff_orders_a_tie():
+    from tournaments.standings import compute_standings
+
+    t = make_tournament(32, entries=[1] * 32)
+    rnd = services.release_round(services.draw_next_round(t, seed=3))
+    for p in rnd.pairings.all():
+        services.record_result(p, winner="left", score=(2, 0))  # all 16 losers tie
+    losers = [services.loser_entry_id(p) for p in rnd.pairings.all()]
+    ranked = [e.entry.pk for e in compute_standings(t).entries if e.place and e.place > 16]
+    assert sorted(ranked) == sorted(losers)
+    last = Entry.objects.get(pk=ranked[-1])
+    services.record_playoff(t, [last, Entry.objects.get(pk=ranked[0])])
+    after = [e.entry.pk for e in compute_standings(t).entries if e.place and e.place > 16]
+    assert after[0] == last.pk
+    with pytest.raises(TournamentError):
+        services.record_playoff(t, [last])
+
+
+def test_set_prizes_and_delete_tournament():
+    t = make_tournament(16, entries=[1] * 16)
+    services.set_prizes(t, [("Gans", 100), ("", None), ("Wein", None)])
+    assert list(t.prizes.values_list("place", "description")) == [(1, "Gans"), (3, "Wein")]
+    play_open(services.draw_next_round(t, seed=1), random.Random(1))
+    services.delete_tournament(t)
+    assert not services.Tournament.objects.filter(pk=t.pk).exists()
+    assert services.Player.objects.count() == 16  # the register stays
+    assert AuditLog.objects.filter(action="delete_tournament").exists()
