@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -37,6 +38,7 @@ def _forged(request, as_json: bool):
 
 def _context_common(match: Match) -> dict:
     return {
+        "poll_ms": int(getattr(settings, "GAMES_POLL_MS", 500)),
         "match": match,
         "labels": presenters.card_labels(),
         "ui": presenters.ui_strings(),

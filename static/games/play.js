@@ -14,6 +14,7 @@
   let busy = false;
   let shownGame = null;
   let failures = 0;
+  const pollMs = parseInt(table.dataset.poll, 10) || 500;
 
   const fmt = (text, values) => text.replace(/%\((\w+)\)s/g, (_, k) => values[k]);
   const csrf = () => (document.querySelector("[name=csrfmiddlewaretoken]") || {}).value || "";
@@ -233,7 +234,7 @@
   }
 
   async function poll() {
-    let delay = payload.match.finished ? 5000 : 500;
+    let delay = payload.match.finished ? 5000 : pollMs;
     if (!busy) {
       try {
         const known = payload.match.next_seq + ":" + payload.match.status;
@@ -256,5 +257,5 @@
     localStorage.setItem("schnapsen-deck", deck);
     render(payload);
   });
-  if (payload) { render(payload); setTimeout(poll, 500); }
+  if (payload) { render(payload); setTimeout(poll, pollMs); }
 })();
