@@ -185,7 +185,7 @@ def bracket_columns(rounds: list[Round], pairings_by_round: dict[int, list[Pairi
         matches = []
         for pairing in pairings_by_round.get(drawn.pk, []):
             row = pairing_row(pairing)
-            title = row.bracket_label or drawn.get_stage_display()
+            title = row.bracket_label
             matches.append({"title": title, "row": row})
         columns.append({"title": drawn.get_stage_display(), "matches": matches})
     return columns
