@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -37,6 +38,7 @@ from schnapsen.bots import RandBot
 from schnapsen.game import SchnapsenGamePlayEngine, BotState, GameState
 
 seconds = float(sys.argv[1])
+mode = sys.argv[2] if len(sys.argv) > 2 else "all"
 engine = SchnapsenGamePlayEngine()
 rng = random.Random(1)
 b1, b2 = RandBot(random.Random(2), "a"), RandBot(random.Random(3), "b")
@@ -46,6 +48,9 @@ while time.perf_counter() - t0 < seconds:
     engine.play_game(b1, b2, rng)
     n += 1
 games_dt = time.perf_counter() - t0
+if mode == "games":
+    print(json.dumps({"games_per_s": n / games_dt, "games": n}))
+    sys.exit(0)
 
 def fresh():
     cards = engine.deck_generator.get_initial_deck()
@@ -99,41 +104,51 @@ def ensure_pypi_venv() -> Path | None:
     return python
 
 
-def measure_pypi(seconds: float) -> dict | None:
+def measure_pypi(seconds: float, mode: str = "all") -> dict | None:
     python = ensure_pypi_venv()
     if python is None:
         return None
     script = OUT / "pypi_schnapsen_bench.py"
     script.write_text(PYPI_SCRIPT)
-    run = subprocess.run([python, script, str(seconds)], capture_output=True, text=True)
+    run = subprocess.run([python, script, str(seconds), mode], capture_output=True, text=True)
     if run.returncode != 0:
         print(run.stderr[-2000:], file=sys.stderr)
         return None
     return json.loads(run.stdout)
 
 
-def measure_ours(seconds: float, rules: RuleSet) -> dict:
-    rng = random.Random(1)
-    # 1. lean path: deal + random_playout
+def lean_games_per_s(seconds: float, rules: RuleSet, rng: random.Random) -> float:
+    """Deal + random_playout, complete random-vs-random games per second."""
     n = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         for _ in range(200):
             random_playout(GameState.deal(rules, rng=rng, dealer=n & 1), rng)
             n += 1
-    lean = n / (time.perf_counter() - t0)
+    return n / (time.perf_counter() - t0)
 
-    # 2. public API: legal_actions() + push(check=False), the RandomBot policy
+
+def api_games_per_s(seconds: float, rules: RuleSet, rng: random.Random) -> tuple[float, float]:
+    """Deal + legal_actions() + push(check=False) with the RandomBot policy."""
     n = actions = 0
     t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds / 2:
+    while time.perf_counter() - t0 < seconds:
         s = GameState.deal(rules, rng=rng, dealer=n & 1)
         while s.result is None:
             acts = [a for a in s.legal_actions() if a.kind != DECLARE]
             s.push(acts[int(rng.random() * len(acts))] if len(acts) > 1 else acts[0], False)
             actions += 1
         n += 1
-    api = n / (time.perf_counter() - t0)
+    return n / (time.perf_counter() - t0), actions / max(1, n)
+
+
+def measure_ours(seconds: float, rules: RuleSet) -> dict:
+    rng = random.Random(1)
+    # 1. lean path: deal + random_playout
+    lean = lean_games_per_s(seconds, rules, rng)
+
+    # 2. public API: legal_actions() + push(check=False), the RandomBot policy
+    api, actions_per_game = api_games_per_s(seconds / 2, rules, rng)
 
     # 3. copy() and apply costs on mid-game states
     states, moves = [], []
@@ -171,7 +186,7 @@ def measure_ours(seconds: float, rules: RuleSet) -> dict:
     return {
         "lean_games_per_s": lean,
         "api_games_per_s": api,
-        "api_actions_per_game": actions / max(1, n),
+        "api_actions_per_game": actions_per_game,
         "copy_us": copy_us,
         "push_us": push_us,
         "apply_checked_us": apply_us,
@@ -184,10 +199,29 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--no-pypi", action="store_true")
     parser.add_argument("--rules", default="weich")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds of games/s")
     args = parser.parse_args()
     rules = RuleSet.from_dict(args.rules)
     ours = measure_ours(args.seconds, rules)
     theirs = None if args.no_pypi else measure_pypi(args.seconds)
+    # The machine is shared: interleave short rounds of both engines' games/s and report
+    # the median of each, so that load changes hit both alike.
+    if theirs:
+        rng = random.Random(2)
+        ours_rounds, theirs_rounds = [ours["lean_games_per_s"]], [theirs["games_per_s"]]
+        api_rounds = [ours["api_games_per_s"]]
+        for _ in range(args.rounds - 1):
+            ours_rounds.append(lean_games_per_s(args.seconds / 2, rules, rng))
+            api_rounds.append(api_games_per_s(args.seconds / 2, rules, rng)[0])
+            got = measure_pypi(args.seconds / 2, "games")
+            if got:
+                theirs_rounds.append(got["games_per_s"])
+        ours["lean_games_per_s"] = statistics.median(ours_rounds)
+        ours["api_games_per_s"] = statistics.median(api_rounds)
+        ours["api_rounds"] = [round(x) for x in api_rounds]
+        theirs["games_per_s"] = statistics.median(theirs_rounds)
+        ours["rounds"] = [round(x) for x in ours_rounds]
+        theirs["rounds"] = [round(x) for x in theirs_rounds]
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, rules {rules.name}")
     print(f"{'':44}{'games.engine':>14}{'schnapsen 0.0.5':>17}")
     t_games = f"{theirs['games_per_s']:>17,.0f}" if theirs else f"{'n/a':>17}"
@@ -209,6 +243,10 @@ def main() -> int:
             f"API {ours['api_games_per_s'] / theirs['games_per_s']:.1f}x "
             f"(schnapsen played {theirs['games']} games; its apply is a whole trick "
             f"({theirs['trick_us']:.1f} µs) / 2, its copy is copy_for_next())"
+        )
+        print(
+            f"games/s rounds (median shown): lean {ours['rounds']}, API {ours['api_rounds']}, "
+            f"schnapsen {theirs['rounds']}"
         )
     return 0
 

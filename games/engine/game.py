@@ -34,6 +34,22 @@ STRONGER: tuple[int, ...] = tuple(
     sum(1 << (c - c % 5 + r) for r in range(c % 5)) for c in range(20)
 )
 BITS = tuple(1 << c for c in range(20))
+# The king bits: h & (h >> 1) & _KINGS marks each suit whose king and queen are in h.
+_KINGS = sum(1 << (s * 5 + 2) for s in range(4))
+_MARRIAGE_SUITS: dict[int, tuple[int, ...]] = {
+    sum(1 << (s * 5 + 2) for s in range(4) if m >> s & 1): tuple(
+        s for s in range(4) if m >> s & 1
+    )
+    for m in range(16)
+}
+_PLAYS: dict = {}
+
+
+def _plays(mask: int) -> tuple:
+    got = tuple(PLAY_ACTIONS[c] for c in range(20) if mask >> c & 1)
+    if len(_PLAYS) < 1 << 17:
+        _PLAYS[mask] = got
+    return got
 
 # Result reasons.
 DECLARED = "declared"  # a right declaration of 66 (talon not closed)
@@ -289,23 +305,40 @@ class GameState:
         p = self.to_move
         h = self.hand[p]
         if self.lead >= 0:
-            return [PLAY_ACTIONS[c] for c in cards_of(self._follow_mask(h))]
+            if self.closed_by >= 0 or self.pos >= 9:
+                lead = self.lead
+                same = h & SUIT_MASKS[lead // 5]
+                if same:
+                    h = (same & STRONGER[lead]) or same
+                else:
+                    h = (h & SUIT_MASKS[self.trump]) or h
+            got = _PLAYS.get(h)
+            return list(got if got is not None else _plays(h))
         rules = self.rules
         acts: list[Action] = []
-        marriage_suits = self._marriage_suits(p)
+        kq = h & (h >> 1) & _KINGS if (self.won[p] or rules.marriage_before_first_trick) else 0
         if not rules.auto_declare:
             acts.append(DECLARE_ACTION)
-            for s in marriage_suits:
-                acts.append(DECLARE_MARRIAGE_ACTIONS[s * 5 + 2])
-        if self._can_exchange(p):
-            acts.append(EXCHANGE_ACTION)
-        if self.closed_by < 0 and self.pos <= 7:
-            acts.append(CLOSE_ACTION)
-        for s in marriage_suits:
-            acts.append(MARRIAGE_ACTIONS[s * 5 + 2])
-            if not rules.marriage_lead_king_only:
-                acts.append(MARRIAGE_ACTIONS[s * 5 + 3])
-        acts.extend(PLAY_ACTIONS[c] for c in cards_of(h))
+            if kq:
+                acts.extend(DECLARE_MARRIAGE_ACTIONS[s * 5 + 2] for s in _MARRIAGE_SUITS[kq])
+        if self.closed_by < 0:
+            pos = self.pos
+            if (
+                pos <= (8 if rules.exchange_with_one_talon_card else 7)
+                and h & BITS[self.trump * 5 + 4]
+                and (self.first_lead_done or rules.exchange_before_first_lead)
+            ):
+                acts.append(EXCHANGE_ACTION)
+            if pos <= 7:
+                acts.append(CLOSE_ACTION)
+        if kq:
+            king_only = rules.marriage_lead_king_only
+            for s in _MARRIAGE_SUITS[kq]:
+                acts.append(MARRIAGE_ACTIONS[s * 5 + 2])
+                if not king_only:
+                    acts.append(MARRIAGE_ACTIONS[s * 5 + 3])
+        got = _PLAYS.get(h)
+        acts.extend(got if got is not None else _plays(h))
         return acts
 
     def _follow_mask(self, h: int) -> int:
