@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.utils import translation
 
 from tournaments.models import Entry, Pairing, Player, Round, Tournament
 
@@ -19,7 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run(*args) -> str:
     out = StringIO()
-    call_command("tournament", *[str(a) for a in args], stdout=out)
+    with translation.override("en"):  # the messages are German by default
+        call_command("tournament", *[str(a) for a in args], stdout=out)
     return out.getvalue()
 
 
