@@ -1,0 +1,73 @@
+"""The main pages in a real browser, as screenshots.
+
+Run with ``WRITE_SCREENSHOTS=1`` to refresh ``docs/screenshots/*.png`` for the README;
+otherwise the pictures go to a temporary directory and only the pages are checked.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tournaments import services
+from tournaments.demo import create_demo
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def shots(tmp_path):
+    if os.environ.get("WRITE_SCREENSHOTS") == "1":
+        target = ROOT / "docs" / "screenshots"
+        target.mkdir(parents=True, exist_ok=True)
+        return target
+    return tmp_path
+
+
+def test_main_pages(browser, page, phone_page, live_server, staff_login, shots):
+    tournament = create_demo(seed=2026)
+    base = live_server.url
+    staff_login(page)
+
+    page.goto(f"{base}/staff/t/{tournament.pk}/")
+    expect(page.locator("#next-step")).to_contain_text("offene Paarungen")
+    page.screenshot(path=shots / "dashboard.png", full_page=True)
+
+    page.goto(f"{base}/staff/t/{tournament.pk}/results/")
+    expect(page.locator("table.pairings select[id^=result-]").first).to_be_visible()
+    page.screenshot(path=shots / "results.png", full_page=False)
+
+    phone_page.goto(f"{base}/t/{tournament.pk}/")
+    expect(phone_page.locator("#live-draw table")).to_be_visible()
+    width = phone_page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, "the public page scrolls sideways on a phone"
+    phone_page.screenshot(path=shots / "public-phone.png", full_page=False)
+
+    projector = browser.new_context(locale="de-AT", viewport={"width": 1600, "height": 900})
+    try:
+        screen = projector.new_page()
+        screen.goto(f"{base}/t/{tournament.pk}/projector/")
+        expect(screen.locator("#projector-draw table")).to_be_visible()
+        # long lists page by themselves: the page counter shows "1 / n"
+        expect(screen.locator("#page-info")).to_contain_text("1 /")
+        screen.screenshot(path=shots / "projector.png")
+    finally:
+        projector.close()
+
+    # a finished tournament's public page: bracket and prize winners
+    rnd = tournament.rounds.order_by("-number").first()
+    import random
+
+    rng = random.Random(1)
+    while True:
+        for pairing in rnd.pairings.filter(outcome=""):
+            services.record_result(pairing, winner=rng.choice(["left", "right"]), score=(2, 1))
+        if services.tournament_phase(tournament) == "finished":
+            break
+        rnd = services.release_round(services.draw_next_round(tournament, seed=rng.randrange(99)))
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{base}/t/{tournament.pk}/")
+    expect(page.locator("ol.prizes li")).to_have_count(8)
+    page.locator("#live-prizes").scroll_into_view_if_needed()
+    page.screenshot(path=shots / "prizes-bracket.png", full_page=False, clip=None)
