@@ -26,7 +26,7 @@ import random
 from ..actions import CLOSE, DECLARE, EXCHANGE, MARRIAGE, PLAY, Action
 from ..view import PlayerView, sample_hidden
 from .search import CLOSE as S_CLOSE
-from .search import EXACT_DEPTH, Search, position_of
+from .search import EXACT_DEPTH, Search, SearchLimit, position_of
 from .search import EXCHANGE as S_EXCHANGE
 
 NODES_PER_SECOND = 400_000
@@ -75,6 +75,7 @@ class PimcBot:
         time_budget: float | None = 0.5,
         max_samples: int = 48,
         min_samples: int = 6,
+        target_samples: int = 16,
         max_depth: int = 9,
         allow_close: bool = True,
         name: str = "strong",
@@ -84,6 +85,7 @@ class PimcBot:
         self.node_budget = int((time_budget or 0.5) * NODES_PER_SECOND)
         self.max_samples = max_samples
         self.min_samples = min_samples
+        self.target_samples = target_samples
         self.max_depth = max_depth
         self.allow_close = allow_close
         self.name = name
@@ -119,7 +121,7 @@ class PimcBot:
         nodes = 0
         samples = 0
         depth = EXACT_DEPTH
-        target = 1 if perfect else max(self.min_samples, min(self.max_samples, 24))
+        target = 1 if perfect else self.target_samples
         while samples < (1 if perfect else self.max_samples):
             state = sample_hidden(view, rng)
             search = Search.of(state, allow_close=self.allow_close)
@@ -128,18 +130,20 @@ class PimcBot:
                 if strict:
                     vals = self._values(search, state, acts, EXACT_DEPTH)
                 else:
+                    # Iterative deepening on the first sample, within its share of the
+                    # budget; the depth reached is used for all the samples.
                     remaining = _tricks_left(view)
                     d = 1
-                    while True:
-                        vals = self._values(search, state, acts, d)
-                        if d >= remaining or d >= self.max_depth:
-                            d = EXACT_DEPTH if d >= remaining else d
-                            break
-                        # Deepen while the planned samples still fit the budget.
-                        if search.nodes * 4 * target > self.node_budget:
+                    vals = self._values(search, state, acts, d)
+                    search.limit = max(self.node_budget // target, search.nodes)
+                    while d < remaining and d < self.max_depth:
+                        try:
+                            vals = self._values(search, state, acts, d + 1)
+                        except SearchLimit:
                             break
                         d += 1
-                    depth = d
+                    search.limit = None
+                    depth = EXACT_DEPTH if d >= remaining else d
             else:
                 vals = self._values(search, state, acts, depth)
             nodes += search.nodes

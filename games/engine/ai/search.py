@@ -92,6 +92,10 @@ def estimate(P: tuple, trump: int) -> float:
     return 2.5 * math.tanh(e / 40.0)
 
 
+class SearchLimit(Exception):
+    """Raised when a search passes its node limit (``Search.limit``)."""
+
+
 class Search:
     """Alpha-beta over one fully known deal (the talon order is known too).
 
@@ -111,6 +115,7 @@ class Search:
         self.king_only = rules.marriage_lead_king_only
         self.tt: dict = {}
         self.nodes = 0
+        self.limit: int | None = None  # raise SearchLimit past this many nodes
 
     @classmethod
     def of(cls, state: GameState, *, allow_close: bool = True) -> Search:
@@ -277,6 +282,8 @@ class Search:
 
     def _lead(self, P, depth, alpha, beta):
         self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise SearchLimit
         strict = P[10] >= 0 or P[8] >= 9
         if strict:
             depth = EXACT_DEPTH

@@ -1,0 +1,409 @@
+"""The arena: how strong are the computer opponents? Prints figures; no test asserts them.
+
+Own engine, any two bots (``easy``/``rule``, ``random``, ``medium``, ``strong``,
+``strong:0.1`` = strong with 0.1 s per move)::
+
+    .venv/bin/python bench/arena.py strong:0.1 easy --deals 200 --seed 1 [--rules weich]
+
+Each deal is played twice with the seats swapped (the same cards each way). It prints
+the share of game points and of games won by the first bot with a 95% confidence
+interval (bootstrap over deals), and the mean and maximum time per move of each bot.
+
+Against the outside ``schnapsen`` package (PyPI 0.0.5, a university course's platform):
+its rules differ (no closing; the game ends by itself at 66; a marriage leads the king),
+and our bot plays those rules inside that package's engine::
+
+    .venv/bin/python bench/arena.py strong:0.1 rdeep --outside --deals 200
+
+The first run creates ``bench/out/venv-arena`` (git-ignored) with that package and this
+project installed (``pip install --no-deps -e .``), then re-runs this script there.
+Opponents there: ``rdeep`` (RdeepBot with 16 samples, depth 4), ``rdeep:S:D``, ``bully``,
+``rand``.
+
+The solver check (the exact endgame against a plain minimax, and its time)::
+
+    .venv/bin/python bench/arena.py --solver-check 2000
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / "bench" / "out" / "venv-arena"
+sys.path.insert(0, str(ROOT))
+
+
+# ---------------------------------------------------------------------- statistics
+def bootstrap_ci(pairs, stat, *, rounds=2000, seed=12345):
+    """95% interval of ``stat`` over deals resampled with replacement."""
+    rng = random.Random(seed)
+    n = len(pairs)
+    values = sorted(stat([pairs[rng.randrange(n)] for _ in range(n)]) for _ in range(rounds))
+    return values[int(0.025 * rounds)], values[int(0.975 * rounds) - 1]
+
+
+def share_of_points(deals):
+    won = sum(d[0] for d in deals)
+    lost = sum(d[1] for d in deals)
+    return won / (won + lost) if won + lost else 0.5
+
+
+def share_of_games(deals):
+    return sum(d[2] for d in deals) / (2 * len(deals))
+
+
+def report(name_a, name_b, deals, times):
+    pts = share_of_points(deals)
+    lo, hi = bootstrap_ci(deals, share_of_points)
+    games = share_of_games(deals)
+    glo, ghi = bootstrap_ci(deals, share_of_games)
+    won = sum(d[0] for d in deals)
+    lost = sum(d[1] for d in deals)
+    print(f"{name_a} vs {name_b}: {len(deals)} deals x 2 seats = {2 * len(deals)} games")
+    print(
+        f"  game points: {name_a} {won}, {name_b} {lost}; share {100 * pts:.1f}% "
+        f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%)"
+    )
+    print(f"  games won by {name_a}: {100 * games:.1f}% (95% CI {100 * glo:.1f}-{100 * ghi:.1f}%)")
+    for who, ts in times.items():
+        if ts:
+            print(
+                f"  time per move, {who}: mean {1000 * statistics.fmean(ts):.1f} ms, "
+                f"max {1000 * max(ts):.1f} ms ({len(ts)} moves)"
+            )
+    sys.stdout.flush()
+
+
+# ---------------------------------------------------------------------- own engine
+def make_own_bot(spec: str, seed: int, allow_close: bool = True):
+    from games.engine.ai import PimcBot, make_bot
+    from games.engine.bots import RandomBot, RuleBot
+
+    name, _, arg = spec.partition(":")
+    if name in ("easy", "rule"):
+        return RuleBot()
+    if name == "random":
+        return RandomBot()
+    if name in ("medium", "strong"):
+        bot = make_bot(name, seed=seed, time_budget=float(arg) if arg else None)
+        if not allow_close:
+            bot = PimcBot(
+                seed=seed,
+                time_budget=bot.time_budget,
+                max_samples=bot.max_samples,
+                min_samples=bot.min_samples,
+                max_depth=bot.max_depth,
+                allow_close=False,
+                name=bot.name,
+            )
+        return bot
+    raise SystemExit(f"unknown bot {spec!r}: use easy, rule, random, medium, strong[:seconds]")
+
+
+def own_arena(args):
+    from games.engine import GameState, RuleSet
+    from games.engine.game import shuffled_deck
+
+    rules = RuleSet.preset(args.rules)
+    a = make_own_bot(args.bot_a, seed=args.seed)
+    b = make_own_bot(args.bot_b, seed=args.seed + 1)
+    times = {args.bot_a: [], args.bot_b: []}
+    deals = []
+    rng = random.Random(args.seed)
+    for i in range(args.deals):
+        deck = shuffled_deck(f"arena:{args.seed}:{i}")
+        dealer = i % 2
+        pts_a = pts_b = wins_a = 0
+        for seat_a in (0, 1):
+            state = GameState.deal(rules, deck=deck, dealer=dealer)
+            bots = {seat_a: (a, args.bot_a), 1 - seat_a: (b, args.bot_b)}
+            while not state.is_over:
+                bot, name = bots[state.to_move]
+                t0 = time.perf_counter()
+                action = bot.choose(state.view(state.to_move), rng)
+                times[name].append(time.perf_counter() - t0)
+                state.push(action)
+            r = state.result
+            if r.winner == seat_a:
+                pts_a += r.game_points
+                wins_a += 1
+            else:
+                pts_b += r.game_points
+        deals.append((pts_a, pts_b, wins_a))
+        if args.progress and (i + 1) % args.progress == 0:
+            report(args.bot_a, args.bot_b, deals, times)
+    if args.bot_a == args.bot_b:
+        times = {args.bot_a: times[args.bot_a]}
+    report(args.bot_a, args.bot_b, deals, times)
+
+
+# ---------------------------------------------------------------------- outside package
+def ensure_venv():
+    py = VENV / "bin" / "python"
+    if py.exists():
+        return py
+    print(f"creating {VENV} (schnapsen 0.0.5 and this project)", file=sys.stderr)
+    subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    pip = [str(VENV / "bin" / "pip"), "install", "-q"]
+    subprocess.run([*pip, "schnapsen==0.0.5"], check=True)
+    subprocess.run([*pip, "--no-deps", "-e", str(ROOT)], check=True)
+    return py
+
+
+def outside_arena(args):
+    import schnapsen.game as sg
+    from schnapsen.bots import BullyBot, RandBot, RdeepBot
+
+    from games.engine import Card as OurCard
+    from games.engine import RuleSet
+    from games.engine.actions import EXCHANGE, MARRIAGE, PLAY
+    from games.engine.cards import CARD_POINTS
+    from games.engine.view import PlayerView, sample_hidden
+
+    # Their rules in our terms: declaring is automatic, a marriage leads the king, no
+    # closing (the bot is told), exchange allowed while the talon has cards.
+    rules = RuleSet(name="pypi-schnapsen", auto_declare=True, marriage_lead_king_only=True)
+    ranks = {"ACE": "A", "TEN": "T", "KING": "K", "QUEEN": "Q", "JACK": "J"}
+    suits = {"HEARTS": "H", "DIAMONDS": "D", "SPADES": "S", "CLUBS": "C"}
+
+    def ours(card) -> int:
+        return int(OurCard.parse(ranks[card.rank.name] + suits[card.suit.name]))
+
+    theirs = {}
+    for c in sg.Card:
+        if c.rank.name in ranks:
+            theirs[ours(c)] = c
+
+    def mask(cards) -> int:
+        m = 0
+        for c in cards:
+            m |= 1 << ours(c)
+        return m
+
+    def view_of(perspective, leader_move) -> PlayerView:
+        hand = mask(perspective.get_hand())
+        won = (mask(perspective.get_won_cards()), mask(perspective.get_opponent_won_cards()))
+        pts = tuple(sum(CARD_POINTS[c] for c in range(20) if w >> c & 1) for w in won)
+        my, opp = perspective.get_my_score(), perspective.get_opponent_score()
+        mar = [
+            my.direct_points + my.pending_points - pts[0],
+            opp.direct_points + opp.pending_points - pts[1],
+        ]
+        known = mask(perspective.get_known_cards_of_opponent_hand())
+        trump = ours(sg.Card.get_card(sg.Rank.ACE, perspective.get_trump_suit())) // 5
+        tc = perspective.get_trump_card()
+        talon_len = perspective.get_talon_size()
+        lead = -1
+        if leader_move is not None:
+            if leader_move.is_marriage():
+                m = leader_move.as_marriage()
+                lead = ours(m.king_card)
+                known |= 1 << ours(m.queen_card)
+                mar[1] += 40 if lead // 5 == trump else 20
+            else:
+                lead = ours(leader_move.as_regular_move().card)
+            known &= ~(1 << lead)
+        played = won[0] | won[1] | ((1 << lead) if lead >= 0 else 0)
+        opp_size = 20 - hand.bit_count() - played.bit_count() - talon_len
+        tricks = (won[0].bit_count() + won[1].bit_count()) // 2
+        fields = dict(
+            player=0,
+            rules=rules,
+            dealer=1,
+            hand_mask=hand,
+            opponent_hand_size=opp_size,
+            opponent_known_mask=known,
+            opponent_excluded_mask=0,
+            own_known_mask=0,
+            own_excluded_mask=0,
+            won_masks=won,
+            card_points_=pts,
+            marriage_points=tuple(mar),
+            talon_size=max(0, talon_len - 1),
+            trump=trump,
+            trump_card_index=-1 if tc is None else ours(tc),
+            closed_by=-1,
+            close_opp_pts=0,
+            close_opp_trick=False,
+            to_move=0,
+            lead_index=lead,
+            leader=1 if lead >= 0 else 0,
+            first_lead_done=tricks > 0 or lead >= 0,
+            marriages=(),
+            last_trick=None,
+            tricks=tricks,
+            result=None,
+            legal=(),
+        )
+        view = PlayerView(**fields)
+        state = sample_hidden(view, random.Random(0))
+        if lead >= 0:  # the engine's follow position: the led card is on the table
+            state.lead, state.leader, state.to_move = lead, 1, 0
+        fields["legal"] = tuple(state.legal_actions())
+        return PlayerView(**fields)
+
+    class OurBot(sg.Bot):
+        def __init__(self, spec, seed):
+            super().__init__(spec)
+            self.bot = make_own_bot(spec, seed, allow_close=False)
+            self.rng = random.Random(seed)
+            self.times = []
+
+        def get_move(self, perspective, leader_move):
+            t0 = time.perf_counter()
+            view = view_of(perspective, leader_move)
+            action = self.bot.choose(view, self.rng)
+            if action.kind == EXCHANGE:
+                move = sg.TrumpExchange(theirs[rules_jack(view)])
+            elif action.kind == MARRIAGE:
+                k = action.card
+                move = sg.Marriage(theirs[k + 1], theirs[k])
+            elif action.kind == PLAY:
+                move = sg.RegularMove(theirs[action.card])
+            else:
+                raise AssertionError(f"{action} has no move in the outside engine")
+            self.times.append(time.perf_counter() - t0)
+            return move
+
+    def rules_jack(view):
+        return view.trump * 5 + 4
+
+    class Timed(sg.Bot):
+        def __init__(self, bot, name):
+            super().__init__(name)
+            self.bot = bot
+            self.times = []
+
+        def get_move(self, perspective, leader_move):
+            t0 = time.perf_counter()
+            move = self.bot.get_move(perspective, leader_move)
+            self.times.append(time.perf_counter() - t0)
+            return move
+
+    def opponent(spec, seed):
+        name, *rest = spec.split(":")
+        r = random.Random(seed)
+        if name == "rdeep":
+            samples, depth = (int(rest[0]), int(rest[1])) if rest else (16, 4)
+            return Timed(RdeepBot(samples, depth, r), spec)
+        if name == "bully":
+            return Timed(BullyBot(r), spec)
+        if name == "rand":
+            return Timed(RandBot(r), spec)
+        raise SystemExit(f"unknown outside bot {spec!r}: use rdeep[:S:D], bully, rand")
+
+    def bot(spec, seed):
+        if spec.split(":")[0] in ("rdeep", "bully", "rand"):
+            return opponent(spec, seed)
+        return OurBot(spec, seed)
+
+    engine = sg.SchnapsenGamePlayEngine()
+    a = bot(args.bot_a, args.seed)
+    b = bot(args.bot_b, args.seed + 1)
+    deals = []
+    for i in range(args.deals):
+        pts_a = pts_b = wins_a = 0
+        for first in (a, b):
+            second = b if first is a else a
+            winner, points, _ = engine.play_game(first, second, random.Random(f"{args.seed}:{i}"))
+            if winner is a:
+                pts_a += points
+                wins_a += 1
+            else:
+                pts_b += points
+        deals.append((pts_a, pts_b, wins_a))
+        if args.progress and (i + 1) % args.progress == 0:
+            report(args.bot_a, args.bot_b, deals, {args.bot_a: a.times, args.bot_b: b.times})
+    report(args.bot_a, args.bot_b, deals, {args.bot_a: a.times, args.bot_b: b.times})
+
+
+# ---------------------------------------------------------------------- solver check
+def solver_check(args):
+    sys.path.insert(0, str(ROOT / "tests" / "engine" / "ai"))
+    from helpers import minimax, random_position
+
+    from games.engine.ai import solve
+
+    rng = random.Random(args.seed)
+    n = agree = 0
+    times = []
+    t_mm = 0.0
+    while n < args.solver_check:
+        state = random_position(rng)
+        if state is None:
+            continue
+        t0 = time.perf_counter()
+        v = solve(state)
+        t1 = time.perf_counter()
+        m = minimax(state)
+        t_mm += time.perf_counter() - t1
+        if state.closed_by < 0:
+            times.append(t1 - t0)
+        n += 1
+        agree += v == m
+        if v != m:
+            print(f"DISAGREE: solver {v}, minimax {m}: {state!r}")
+    print(f"solver vs plain minimax: {agree}/{n} random endgames agree")
+    print(
+        f"  solver on talon-exhausted positions: mean {1000 * statistics.fmean(times):.2f} ms, "
+        f"max {1000 * max(times):.2f} ms ({len(times)} positions); "
+        f"minimax mean {1000 * t_mm / n:.1f} ms"
+    )
+    if agree != n:
+        raise SystemExit(1)
+
+
+def calibrate(args):
+    from games.engine import GameState, RuleSet
+    from games.engine.ai import make_bot
+
+    nodes = 0
+    spent = 0.0
+    for g in range(args.deals):
+        state = GameState.deal(RuleSet(), seed=f"calibrate:{g}")
+        bot = make_bot("strong", seed=1, time_budget=0.1)
+        while not state.is_over:
+            t0 = time.perf_counter()
+            action = bot.choose(state.view(state.to_move))
+            spent += time.perf_counter() - t0
+            nodes += bot.last_info["nodes"]
+            state.push(action)
+    print(f"{nodes / spent:.0f} search nodes per second (NODES_PER_SECOND in ai/pimc.py)")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("bot_a", nargs="?", default="strong:0.1")
+    parser.add_argument("bot_b", nargs="?", default="easy")
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="weich", help="weich, scharf or turnier")
+    parser.add_argument("--progress", type=int, default=0, help="report every N deals")
+    parser.add_argument("--outside", action="store_true", help="play in the schnapsen package")
+    parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--solver-check", type=int, default=0, metavar="N")
+    parser.add_argument("--calibrate", action="store_true")
+    args = parser.parse_args(argv)
+    if args.solver_check:
+        return solver_check(args)
+    if args.calibrate:
+        return calibrate(args)
+    if args.outside and not args.inside:
+        py = ensure_venv()
+        cmd = [str(py), __file__, *(argv if argv is not None else sys.argv[1:]), "--inside"]
+        return subprocess.run(cmd, env={**os.environ, "PYTHONHASHSEED": "0"}).returncode
+    if args.inside:
+        return outside_arena(args)
+    return own_arena(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main() or 0)
