@@ -31,11 +31,16 @@ Records and replay (``record.py``): ``GameRecord(rules, deck, dealer, actions)``
 hand-written sheet. Bots (``bots.py``): ``RandomBot``, ``RuleBot``, each
 ``choose(view, rng) -> Action``. Command line: ``python -m games.engine replay FILE``,
 ``python -m games.engine selfplay --bots random,rule --games 100 --seed 1``.
+
+Search: ``games.engine.playout.random_playout(state, rng)`` plays a state to the end
+with RandomBot's moves on plain integers (tens of thousands of games a second; see
+``bench/engine.py``). Internals for search code: card sets are 20-bit masks
+(``state.hand[p]``, ``state.won[p]``), ``int(card)`` is its bit index.
 """
 
 from .actions import Action, IllegalAction
 from .cards import Card, Rank, Suit
-from .game import GameResult, GameState, points_table, shuffled_deck
+from .game import GameResult, GameState, Marriage, Trick, points_table, shuffled_deck
 from .rules import RuleSet
 from .view import PlayerView, sample_hidden
 
@@ -45,10 +50,12 @@ __all__ = [
     "GameResult",
     "GameState",
     "IllegalAction",
+    "Marriage",
     "PlayerView",
     "Rank",
     "RuleSet",
     "Suit",
+    "Trick",
     "points_table",
     "sample_hidden",
     "shuffled_deck",

@@ -14,7 +14,8 @@ An action is what the player to move does; its string form round-trips
 ``revoke:0``       referee entry: player 0 revoked (Renonce); the opponent wins 3 points
 =================  ==========================================================================
 
-Players are 0 and 1. Actions are immutable, hashable and interned for the hot path
+``exchange`` is the glossary's ``exchange_trump`` (Austauschen, Rauben); ``close`` is
+Zudrehen, ``declare`` Ausmelden, ``revoke`` Renonce. Players are 0 and 1. Actions are immutable, hashable and interned for the hot path
 (``Action.play(card)`` returns a shared instance).
 """
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import (
     CLOSE,
@@ -37,9 +38,7 @@ BITS = tuple(1 << c for c in range(20))
 # The king bits: h & (h >> 1) & _KINGS marks each suit whose king and queen are in h.
 _KINGS = sum(1 << (s * 5 + 2) for s in range(4))
 _MARRIAGE_SUITS: dict[int, tuple[int, ...]] = {
-    sum(1 << (s * 5 + 2) for s in range(4) if m >> s & 1): tuple(
-        s for s in range(4) if m >> s & 1
-    )
+    sum(1 << (s * 5 + 2) for s in range(4) if m >> s & 1): tuple(s for s in range(4) if m >> s & 1)
     for m in range(16)
 }
 _PLAYS: dict = {}
@@ -51,6 +50,7 @@ def _plays(mask: int) -> tuple:
         _PLAYS[mask] = got
     return got
 
+
 # Result reasons.
 DECLARED = "declared"  # a right declaration of 66 (talon not closed)
 CLOSED = "closed"  # the closer declared 66
@@ -58,6 +58,22 @@ CLOSE_FAILED = "close_failed"  # the closer did not make it (or the opponent dec
 WRONG_DECLARATION = "wrong_declaration"
 LAST_TRICK = "last_trick"
 REVOKED = "revoke"
+
+
+class Trick(NamedTuple):
+    """A finished trick (``state.last_trick``): who led, the two cards, who won it."""
+
+    leader: int
+    lead: Card
+    follow: Card
+    winner: int
+
+
+class Marriage(NamedTuple):
+    """An announced marriage (``state.marriages``): the player and the suit (0-3)."""
+
+    player: int
+    suit: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -479,7 +495,7 @@ class GameState:
 
     def _announce(self, p: int, suit: int) -> None:
         self.mar[p] += 40 if suit == self.trump else 20
-        self.marriages = self.marriages + ((p, suit),)
+        self.marriages = self.marriages + (Marriage(p, suit),)
         self.known[p] |= BITS[suit * 5 + 2] | BITS[suit * 5 + 3]
 
     def _lead(self, p: int, card: int) -> None:
@@ -512,7 +528,7 @@ class GameState:
             w = p if card // 5 == self.trump else leader
         self.pts[w] += CARD_POINTS[lead] + CARD_POINTS[card]
         self.won[w] |= BITS[lead] | b
-        self.last_trick = (leader, ALL_CARDS[lead], ALL_CARDS[card], w)
+        self.last_trick = Trick(leader, ALL_CARDS[lead], ALL_CARDS[card], w)
         self.tricks += 1
         self.lead = -1
         self.to_move = w

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .cards import ALL_CARDS, FULL_MASK, Card, Suit, cards_of
-from .game import BITS, GameResult, GameState
+from .game import BITS, GameResult, GameState, Marriage, Trick
 from .rules import RuleSet
 
 
@@ -47,8 +47,8 @@ class PlayerView:
     lead_index: int
     leader: int
     first_lead_done: bool
-    marriages: tuple[tuple[int, int], ...]
-    last_trick: tuple | None
+    marriages: tuple[Marriage, ...]
+    last_trick: Trick | None
     tricks: int
     result: GameResult | None
     legal: tuple[Action, ...]
