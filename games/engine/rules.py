@@ -63,6 +63,12 @@ Options (every one names its source; where the texts disagree there is an option
 ``bummerl_to_win_match`` (int 2 or 3; default 2)
     A match (Partie) goes to 2 or 3 Bummerl by agreement; tournaments mostly use 2 (000).
 
+Not modelled (table manners, not rules of play): scharf's "draw from the talon only after
+the trick is laid face down" (000) and cutting the deck (002; a seeded deal is cut anyway).
+After the last trick its winner counts as having declared if he has 66; a game without
+66 goes to the last trick's winner, scored by the loser's points like a declaration
+(which gives 1 in practice; 003's table says 1).
+
 Rules with no disagreement are fixed in the engine, not options: the deal 3 + trump + 2
 (000 "Das Teilen"), free play while the talon is open, must follow and win after it is
 exhausted or closed (000, 001, 002, 003), closing only with at least two face-down cards
