@@ -64,7 +64,7 @@ Options (every one names its source; where the texts disagree there is an option
     A match (Partie) goes to 2 or 3 Bummerl by agreement; tournaments mostly use 2 (000).
 
 Not modelled (table manners, not rules of play): scharf's "draw from the talon only after
-the trick is laid face down" (000) and cutting the deck (002; a seeded deal is cut anyway).
+the trick is laid face down" (000). A seeded deal is shuffled and cut (002 "Abheben").
 After the last trick its winner counts as having declared if he has 66; a game without
 66 goes to the last trick's winner, scored by the loser's points like a declaration
 (which gives 1 in practice; 003's table says 1).
