@@ -399,7 +399,11 @@ def sell_entries(tournament, player, count=1, *, paid=False, actor=None) -> list
         sold = active.count()
         if sold + count > t.field_size:
             raise TournamentError(
-                _("Only %(left)d of %(size)d entries are left.")
+                ngettext(
+                    "Only %(left)d of %(size)d entries is left.",
+                    "Only %(left)d of %(size)d entries are left.",
+                    t.field_size - sold,
+                )
                 % {"left": t.field_size - sold, "size": t.field_size},
                 "full",
             )
@@ -917,6 +921,31 @@ def start_pairing(pairing, *, actor=None) -> Pairing:
         p.started_at = timezone.now()
         p.save(update_fields=["started_at"])
         _audit(t, actor, "start_pairing", _pairing_target(p), None, {"started": True})
+    return p
+
+
+def stop_pairing(pairing, *, actor=None) -> Pairing:
+    """Undo ``start_pairing`` (started by mistake, or interrupted): the players are free."""
+    with transaction.atomic():
+        t, p = _locked_pairing(pairing)
+        if p.outcome != Outcome.OPEN or p.started_at is None:
+            raise TournamentError(_("This pairing is not being played."), "not_started")
+        p.started_at = None
+        p.save(update_fields=["started_at"])
+        _audit(t, actor, "stop_pairing", _pairing_target(p), {"started": True}, None)
+    return p
+
+
+def assign_table(pairing, table: int | None, *, actor=None) -> Pairing:
+    """Put an open pairing at a table (None clears it)."""
+    if table is not None and (not isinstance(table, int) or not 1 <= table <= 9999):
+        raise TournamentError(_("A table is a number from 1 to 9999."), "table")
+    with transaction.atomic():
+        t, p = _locked_pairing(pairing)
+        before = {"table": p.table}
+        p.table = table
+        p.save(update_fields=["table"])
+        _audit(t, actor, "assign_table", _pairing_target(p), before, {"table": table})
     return p
 
 

@@ -480,3 +480,18 @@ def test_set_prizes_and_delete_tournament():
     assert not services.Tournament.objects.filter(pk=t.pk).exists()
     assert services.Player.objects.count() == 16  # the register stays
     assert AuditLog.objects.filter(action="delete_tournament").exists()
+
+
+def test_stop_pairing_and_tables():
+    t = make_tournament(16, entries=[1] * 16)
+    rnd = services.release_round(services.draw_next_round(t, seed=1))
+    p = rnd.pairings.first()
+    assert error_code(services.stop_pairing, p) == "not_started"
+    services.start_pairing(p)
+    services.stop_pairing(p)
+    assert Pairing.objects.get(pk=p.pk).started_at is None
+    services.assign_table(p, 7)
+    assert Pairing.objects.get(pk=p.pk).table == 7
+    assert error_code(services.assign_table, p, 0) == "table"
+    services.assign_table(p, None)
+    assert Pairing.objects.get(pk=p.pk).table is None
