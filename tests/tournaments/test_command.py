@@ -166,3 +166,16 @@ def test_subprocess_exit_codes(tmp_path):
     lines = bad.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in bad.stderr
     assert "0" in lines[0]  # "only 0 entries are sold ..."
+
+
+def test_print_passes_its_arguments_to_the_printing_module(tmp_path):
+    pytest.importorskip("tournaments.printing.cli")
+    tid = run("create", "--name", "T", "--field-size", "16").strip()
+    for i in range(12):
+        run("sell", tid, f"P{i}")
+    run("draw", tid, "--seed", "1")
+    path = tmp_path / "draw.pdf"
+    run("print", tid, "draw", "--round", "1", "--output", path)
+    assert path.read_bytes().startswith(b"%PDF")
+    with pytest.raises((CommandError, SystemExit)):
+        run("print", tid, "nonsense")
