@@ -26,7 +26,7 @@ from games.engine.game import shuffled_deck
 from games.engine.match import Match as MatchScore
 from games.engine.match import ScoreSheetError, draw_first_dealer, validate_score_sheet
 from games.engine.record import GameRecord, MatchRecord
-from tournaments.models import Outcome, Pairing, Side
+from tournaments.models import Outcome, Pairing, Side, Tournament
 
 from .models import BotLevel, DeckStyle, Game, Match, MatchAction, Mode, Status
 
@@ -218,8 +218,10 @@ def start_match_for_pairing(pairing: Pairing, *, actor=None, seed: int | None = 
     from tournaments import services as core
 
     with transaction.atomic():
+        # Lock in the tournament core's order (tournament, then pairing): no deadlock.
+        Tournament.objects.select_for_update().get(pk=pairing.round.tournament_id)
         p = (
-            Pairing.objects.select_for_update()
+            Pairing.objects.select_for_update(of=("self",))
             .select_related("round__tournament", "left__player", "right__player")
             .get(pk=pairing.pk)
         )
@@ -448,8 +450,9 @@ def _decide_or_refuse(m: Match, actor, score=None) -> None:
 def _lock_pairing(pairing) -> Pairing | None:
     if pairing is None:
         return None
+    Tournament.objects.select_for_update().get(pk=pairing.round.tournament_id)
     return (
-        Pairing.objects.select_for_update()
+        Pairing.objects.select_for_update(of=("self",))
         .select_related("round__tournament", "left__player", "right__player")
         .get(pk=pairing.pk)
     )

@@ -210,3 +210,34 @@ def test_schneider_counts_double_by_the_profile():
     with pytest.raises(GameError) as err:  # turnier: Schneider is single, match not decided
         services.record_score_sheet(pairings2[0], "4:7 1:7 0:7")
     assert "not decided" in err.value.message
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_the_same_move_sent_twice_at_once_applies_once():
+    import threading
+
+    from django.db import connection
+
+    m = services.create_friendly_match(name0="A", name1="B", seed=44)
+    state = services.live_state(m).state
+    action = str(state.legal_actions()[-1])
+    results, errors = [], []
+    barrier = threading.Barrier(4)
+
+    def send():
+        try:
+            barrier.wait()
+            results.append(services.apply_action(m.pk, state.to_move, action, 0).applied)
+        except GameError as exc:
+            errors.append(exc.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [False, False, False, True] and not errors
+    assert MatchAction.objects.filter(match=m).count() == 1

@@ -45,7 +45,7 @@ def test_player_page_and_json_never_hold_a_hidden_card(client):
     m = services.create_friendly_match(name0="A", name1="B", seed=31)
     rng = random.Random(4)
     checked = 0
-    while m.status == "playing" and checked < 60:
+    while m.status == "playing" and checked < 30:
         live = services.live_state(m)
         for seat in (0, 1):
             page, state_url, _act = _urls(m, seat)
