@@ -6,6 +6,15 @@ from django.contrib.auth import get_user_model
 from tournaments import services
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def staff_user(db):
     return get_user_model().objects.create_user("anna", password="pw-anna-1", is_staff=True)

@@ -11,5 +11,6 @@ urlpatterns: list = [
     path("t/<int:pk>/", public.tournament, name="tournament"),
     path("t/<int:pk>/live.json", api.live, name="live"),
     path("t/<int:pk>/projector/", public.projector, name="projector"),
+    path("healthz", api.health, name="health"),
     path("t/<int:pk>/print/<slug:document>.pdf", printing_views.public_document, name="print"),
 ]

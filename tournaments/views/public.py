@@ -1,10 +1,13 @@
 """Public pages: the live tournament page and projector mode (no login)."""
 
 import segno
+from django.core.cache import cache
 from django.db.models import Max
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournaments.models import Bracket, Pairing, Round, Tournament
@@ -28,14 +31,67 @@ def visible_tournament(request, pk) -> Tournament:
 def fingerprint(tournament: Tournament) -> str:
     """Changes whenever anything public may have changed: every change is audited."""
     last = tournament.audit_log.aggregate(last=Max("pk"))["last"] or 0
-    return f"{last}-{tournament.updated_at.timestamp():.0f}"
+    return f"{last}-{int(tournament.updated_at.timestamp() * 1_000_000)}"
 
 
 def qr_svg(request, tournament: Tournament) -> str:
     url = request.build_absolute_uri(reverse("public:tournament", args=[tournament.pk]))
-    return segno.make(url, error="m").svg_inline(
-        scale=4, title=_("QR code of the public page"), dark="#000", light="#fff"
-    )
+    key = f"qr:{get_language()}:{url}"
+    svg = cache.get(key)
+    if svg is None:
+        svg = segno.make(url, error="m").svg_inline(
+            scale=4, title=_("QR code of the public page"), dark="#000", light="#fff"
+        )
+        cache.set(key, svg, 3600)
+    return svg
+
+
+SECTIONS = {
+    "page": {
+        "live-summary": "public/_summary.html",
+        "live-draw": "public/_draw.html",
+        "live-players": "public/_by_player.html",
+        "live-byes": "public/_byes.html",
+        "live-bracket": "public/_bracket.html",
+        "live-prizes": "public/_prizes.html",
+        "live-standings": "public/_standings.html",
+    },
+    "projector": {
+        "live-summary": "public/_summary.html",
+        "projector-draw": "public/_projector_draw.html",
+        "projector-open": "public/_projector_open.html",
+    },
+}
+CACHE_SECONDS = 600
+
+
+def live_sections(tournament: Tournament, view: str) -> tuple[str, dict[str, str]]:
+    """The live sections' HTML and the version they show.
+
+    Rendered once per change (the version is the latest audit entry) and language,
+    then served from the cache: a busy venue's phones cost one small query each.
+    """
+    version = fingerprint(tournament)
+    key = f"live:{tournament.pk}:{view}:{get_language()}:{version}"
+    sections = cache.get(key)
+    if sections is None:
+        context = live_context(tournament)
+        sections = {
+            element: render_to_string(template, context)
+            for element, template in SECTIONS[view].items()
+        }
+        cache.set(key, sections, CACHE_SECONDS)
+    return version, sections
+
+
+def _page_context(request, tournament, view) -> dict:
+    version, sections = live_sections(tournament, view)
+    return {
+        "tournament": tournament,
+        "version": version,
+        "live": {key.replace("-", "_"): html for key, html in sections.items()},
+        "qr": qr_svg(request, tournament),
+    }
 
 
 def live_context(tournament: Tournament) -> dict:
@@ -77,13 +133,11 @@ def live_context(tournament: Tournament) -> dict:
 
 def tournament(request, pk):
     tournament = visible_tournament(request, pk)
-    context = live_context(tournament)
-    context.update(qr=qr_svg(request, tournament), version=fingerprint(tournament))
+    context = _page_context(request, tournament, "page")
     return render(request, "public/tournament.html", context)
 
 
 def projector(request, pk):
     tournament = visible_tournament(request, pk)
-    context = live_context(tournament)
-    context.update(qr=qr_svg(request, tournament), version=fingerprint(tournament))
+    context = _page_context(request, tournament, "projector")
     return render(request, "public/projector.html", context)
