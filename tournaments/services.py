@@ -892,7 +892,11 @@ def withdraw_round(round, *, actor=None) -> None:
 def _locked_pairing(pairing) -> tuple[Tournament, Pairing]:
     t = _lock(pairing.round.tournament_id)
     try:
-        p = Pairing.objects.select_for_update().select_related("round").get(pk=pairing.pk)
+        p = (
+            Pairing.objects.select_for_update(of=("self",))
+            .select_related("round")
+            .get(pk=pairing.pk)
+        )
     except Pairing.DoesNotExist:
         raise TournamentError(_("This pairing no longer exists."), "not_found") from None
     return t, p
