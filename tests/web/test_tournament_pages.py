@@ -153,6 +153,7 @@ def test_draw_release_and_enter_results(staff_client):
     assert rnd.seed == 42 and rnd.status == Round.Status.DRAFT
     page = staff_client.get(reverse("staff:round", args=[tournament.pk, 1])).content.decode()
     assert "release-button" in page
+    assert f"/staff/t/{tournament.pk}/print/draw.pdf?round=1" in page
     assert rnd.pairings.filter(outcome=Outcome.BYE).count() == 4  # 16 - 12 unsold entries
     assert page.count('<span class="badge bye">') == 8  # marked in the right column and status
     assert "public:tournament" not in page
@@ -163,6 +164,8 @@ def test_draw_release_and_enter_results(staff_client):
     assert rnd.status == Round.Status.RELEASED
     results = staff_client.get(reverse("staff:results", args=[tournament.pk]))
     assert results.status_code == 200
+    pairing = rnd.pairings.filter(outcome=Outcome.OPEN).first()
+    assert reverse("games:pairing", args=[pairing.pk]) in results.content.decode()
     pairing = rnd.pairings.filter(outcome=Outcome.OPEN).first()
     url = reverse("staff:pairing_result", args=[tournament.pk, pairing.pk])
     staff_client.post(url, {"result": "right:2:1", "version": pairing.version})
@@ -290,3 +293,39 @@ def test_foreign_post_without_csrf_token_is_refused(client, staff_user, running)
     assert response.status_code == 403
     pairing.refresh_from_db()
     assert pairing.outcome == Outcome.OPEN
+
+
+def test_transcribe_a_draw_from_real_pots(staff_client):
+    tournament = make_tournament(16, [2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
+    computed = services.draw_next_round(tournament, seed=99)
+    steps = services.round_draws(computed)["main"].steps
+    expected = sorted(
+        (p.number, p.left.number, p.right.number if p.right_id else None)
+        for p in computed.pairings.select_related("left", "right")
+    )
+    services.withdraw_round(computed)
+    url = reverse("staff:transcribe", args=[tournament.pk])
+    lines = "\n".join(f"{s.player} {'L' if s.pot == 'left' else 'R'} {s.number}" for s in steps)
+    response = staff_client.post(url, {"lines": lines})
+    assert response.status_code == 302
+    rnd = tournament.rounds.get()
+    assert rnd.method == Round.Method.TRANSCRIBED and rnd.status == Round.Status.DRAFT
+    got = sorted(
+        (p.number, p.left.number, p.right.number if p.right_id else None)
+        for p in rnd.pairings.select_related("left", "right")
+    )
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    "lines",
+    ["17 X 5", "1 L", "a b c", "", "1 L 1\n1 L 1"],
+)
+def test_bad_transcripts_are_named_and_change_nothing(staff_client, lines):
+    tournament = make_tournament(16, [1] * 16)
+    response = staff_client.post(
+        reverse("staff:transcribe", args=[tournament.pk]), {"lines": lines}
+    )
+    assert response.status_code == 200
+    assert response.context["form"].errors
+    assert not tournament.rounds.exists()

@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from tournaments.draw import DrawError, DrawResult
+from tournaments.draw import DrawError
 from tournaments.models import Bracket, Entry, Outcome, Pairing, Player, Round, Side
 
 
@@ -119,19 +119,13 @@ class ProtocolView:
 
 def protocols(drawn: Round) -> list[ProtocolView]:
     """The round's draw protocol(s), with player names and entry numbers."""
-    data = drawn.protocol or {}
-    if not data:
-        return []
-    parts = (
-        [(key, value) for key, value in data.items() if isinstance(value, dict)]
-        if "main" in data and isinstance(data.get("main"), dict)
-        else [("main", data)]
-    )
+    from tournaments.services import round_draws
+
     results = []
-    for key, part in parts:
+    for key, part in (drawn.protocol or {}).items():
         title = Bracket(key).label if key in Bracket.values else key
         try:
-            results.append((title, DrawResult.from_protocol(part)))
+            results.append((title, round_draws(Round(protocol={key: part}))[key]))
         except (DrawError, KeyError, TypeError, ValueError):
             results.append((title, None))
     player_ids = {s.player for _title, r in results if r for s in r.steps}
