@@ -78,6 +78,7 @@ class PimcBot:
         target_samples: int = 16,
         max_depth: int = 9,
         allow_close: bool = True,
+        split: bool = True,
         name: str = "strong",
     ):
         self.seed = seed
@@ -88,6 +89,7 @@ class PimcBot:
         self.target_samples = target_samples
         self.max_depth = max_depth
         self.allow_close = allow_close
+        self.split = split
         self.name = name
         self.last_info: dict = {}
 
@@ -149,11 +151,21 @@ class PimcBot:
             nodes += search.nodes
             samples += 1
             for a, v in vals.items():
-                totals[a] += sign * v
+                if isinstance(v, dict):  # split: my next move's values, summed per move
+                    sub = totals[a] if isinstance(totals[a], dict) else {}
+                    for m, x in v.items():
+                        sub[m] = sub.get(m, 0.0) + sign * x
+                    totals[a] = sub
+                else:
+                    totals[a] += sign * v
             if samples >= self.min_samples and nodes >= self.node_budget:
                 break
         self.last_info = {"samples": samples, "depth": depth, "nodes": nodes}
-        return {a: t / samples for a, t in totals.items()}
+        # A split action is worth its best next move on average over the samples (the
+        # move must be the same in every sample: the player cannot see which is true).
+        return {
+            a: (max(t.values()) if isinstance(t, dict) else t) / samples for a, t in totals.items()
+        }
 
     # ------------------------------------------------------------------ internals
     def _declaration_choice(self, view, acts) -> dict[Action, float]:
@@ -174,7 +186,7 @@ class PimcBot:
         return out
 
     def _values(self, search: Search, state, acts, depth) -> dict[Action, float]:
-        return action_values(search, state, acts, depth)
+        return action_values(search, state, acts, depth, split=self.split)
 
 
 def _tricks_left(view: PlayerView) -> int:
@@ -182,9 +194,15 @@ def _tricks_left(view: PlayerView) -> int:
     return n + (view.talon_size + 1) // 2 if view.closed_by < 0 else n
 
 
-def action_values(search: Search, state, acts, depth: int = EXACT_DEPTH) -> dict:
+def action_values(search: Search, state, acts, depth: int = EXACT_DEPTH, split=False) -> dict:
     """Signed values (for player 0) of each action in ``acts`` in the full ``state``,
-    searched ``depth`` tricks deep (exact to the end with the default)."""
+    searched ``depth`` tricks deep (exact to the end with the default).
+
+    With ``split`` closing and exchanging (after which the same player moves again, with
+    nothing new to see) give a dict: the value of each of his next moves. PIMC then
+    takes the move best on average instead of the best in each sample, which removes
+    one level of "strategy fusion" (the searcher pretending to know the hidden cards);
+    it matters most for closing, where the closer cannot see the opponent's hand."""
     P = position_of(state)
     out = {}
     if state.lead >= 0:
@@ -204,12 +222,9 @@ def action_values(search: Search, state, acts, depth: int = EXACT_DEPTH) -> dict
         elif kind == MARRIAGE:
             Q, v = search.announce(P, a.card - a.card % 5 + 2)
             out[a] = v if v is not None else search.follow_value(Q, a.card, depth)
-        elif kind == EXCHANGE:
-            Q, _ = search.after_lead_move(P, (S_EXCHANGE, -1))
-            out[a] = search.value(Q, depth)
-        elif kind == CLOSE:
-            Q, _ = search.after_lead_move(P, (S_CLOSE, -1))
-            out[a] = search.value(Q, depth)
+        elif kind in (EXCHANGE, CLOSE):
+            Q, _ = search.after_lead_move(P, (S_EXCHANGE if kind == EXCHANGE else S_CLOSE, -1))
+            out[a] = search.lead_move_values(Q, depth) if split else search.value(Q, depth)
         elif kind == DECLARE:
             r = state.apply(a, check=False).result  # right or wrong: the engine scores it
             out[a] = r.game_points if r.winner == 0 else -r.game_points

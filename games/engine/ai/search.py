@@ -30,11 +30,14 @@ from ..cards import CARD_POINTS, SUIT_MASKS
 from ..game import STRONGER, GameState, points_table
 
 INF = 1000.0
+ESTIMATE_SCALE = 2.0
+ESTIMATE_SPREAD = 3.0
 EXACT_DEPTH = 100  # depth recorded for positions searched to the end
 
 # Kinds of moves (small ints; a move is (kind, card)).
 PLAY, MARRIAGE, EXCHANGE, CLOSE, DECLARE = 0, 1, 2, 3, 4
 KINGS = sum(1 << (s * 5 + 2) for s in range(4))
+ACES = sum(1 << (s * 5) for s in range(4))
 
 _CARDS: dict[int, tuple[int, ...]] = {}
 
@@ -72,24 +75,31 @@ def position_of(state: GameState) -> tuple:
 
 def estimate(P: tuple, trump: int) -> float:
     """A heuristic value (game points for player 0) of a lead position with the talon
-    open: the score difference (pending marriages mostly count), the card points and
-    trumps in hand, squashed into -2.5..2.5."""
+    open. A linear model of the exact open-card value, fitted by least squares on about
+    a thousand positions after 1, 3 and 5 tricks of rule-bot games (mean squared error
+    1.0 against 3.8 for a constant), squashed into -3..3. Per point of counted score
+    difference 0.038; pending marriage points 0.028; per trump in hand 0.64, per trump
+    ace or ten 0.27 more; per ace 0.37; per point of marriages in hand 0.015; being on
+    lead 0.33. The squashing is flatter than the least-squares fit (2 tanh(x / 3)
+    instead of 3 tanh(x / 2)): the fit learns open-card values, which are more extreme
+    than real play, and a too gloomy estimate made the bot close the talon in despair.
+    """
     h0, h1, p0, p1, m0, m1, t0, t1 = P[:8]
-    s0 = p0 + (m0 if t0 else 0.8 * m0)
-    s1 = p1 + (m1 if t1 else 0.8 * m1)
     tm = SUIT_MASKS[trump]
-    hp0 = 0
-    for c in cards(h0):
-        hp0 += CARD_POINTS[c]
-    hp1 = 0
-    for c in cards(h1):
-        hp1 += CARD_POINTS[c]
-    e = (s0 - s1) + 0.25 * (hp0 - hp1) + 5.0 * ((h0 & tm).bit_count() - (h1 & tm).bit_count())
-    if P[14] == 0:
-        e += 3.0
-    else:
-        e -= 3.0
-    return 2.5 * math.tanh(e / 40.0)
+    hi = 3 << (trump * 5)
+    k0 = h0 & (h0 >> 1) & KINGS
+    k1 = h1 & (h1 >> 1) & KINGS
+    tk = 1 << (trump * 5 + 2)
+    e = (
+        0.038 * ((p0 + (m0 if t0 else 0)) - (p1 + (m1 if t1 else 0)))
+        + 0.028 * ((0 if t0 else m0) - (0 if t1 else m1))
+        + 0.64 * ((h0 & tm).bit_count() - (h1 & tm).bit_count())
+        + 0.27 * ((h0 & hi).bit_count() - (h1 & hi).bit_count())
+        + 0.37 * ((h0 & ACES).bit_count() - (h1 & ACES).bit_count())
+        + 0.3 * (k0.bit_count() - k1.bit_count() + (k0 & tk).bit_count() - (k1 & tk).bit_count())
+        + (0.33 if P[14] == 0 else -0.33)
+    )
+    return ESTIMATE_SCALE * math.tanh(e / ESTIMATE_SPREAD)
 
 
 class SearchLimit(Exception):
@@ -194,6 +204,21 @@ class Search:
         for c in cards(h):
             moves.append((PLAY, c))
         return moves
+
+    def lead_move_values(self, P, depth: int = EXACT_DEPTH) -> dict:
+        """The value of every lead move in ``P`` (full window each: exact values)."""
+        out = {}
+        for m in self.lead_moves(P):
+            kind, card = m
+            if kind == PLAY:
+                out[m] = self._follow(P, card, depth, -INF, INF)
+            elif kind == MARRIAGE:
+                Q, v = self.announce(P, card - card % 5 + 2)
+                out[m] = v if v is not None else self._follow(Q, card, depth, -INF, INF)
+            else:
+                Q, v = self.after_lead_move(P, m)
+                out[m] = v if v is not None else self._lead(Q, depth, -INF, INF)
+        return out
 
     def follow_cards(self, P, lead: int) -> tuple[int, ...]:
         h = P[1 - P[14]]

@@ -69,3 +69,18 @@ def test_depth_limited_search_uses_the_estimate_at_the_cut():
     shallow = search.value(P, depth=1)
     assert -3 <= shallow <= 3
     assert search.nodes > 10
+
+
+def test_values_of_each_lead_move_give_the_position_value():
+    rng = random.Random(17)
+    checked = 0
+    while checked < 40:
+        state = random_position(rng)
+        if state is None or state.lead >= 0:
+            continue
+        search = Search.of(state)
+        P = position_of(state)
+        moves = search.lead_move_values(P)
+        best = max(moves.values()) if state.to_move == 0 else min(moves.values())
+        assert best == solve(state)
+        checked += 1
