@@ -300,6 +300,7 @@ def bracket_picture(tournament: Tournament, *, released_only: bool = False) -> B
     pairings = list(
         query.exclude(round__stage=Stage.MAIN)
         .select_related("round", "left__player", "right__player")
+        .defer("round__protocol")  # the draw protocols are not needed for the picture
         .order_by("round__number", "bracket", "number")
     )
     by = {}
