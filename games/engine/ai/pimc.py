@@ -147,7 +147,13 @@ class PimcBot:
                     search.limit = None
                     depth = EXACT_DEPTH if d >= remaining else d
             else:
-                vals = self._values(search, state, acts, depth)
+                # A hard cap: twice the budget in all (a rare deep sample is dropped).
+                search.limit = max(1, 2 * self.node_budget - nodes)
+                try:
+                    vals = self._values(search, state, acts, depth)
+                except SearchLimit:
+                    nodes += search.nodes
+                    break
             nodes += search.nodes
             samples += 1
             for a, v in vals.items():
