@@ -274,6 +274,7 @@ class ActResult:
     match: Match
     applied: bool  # False: the same action with this number was applied before
     seq: int  # the number the action got
+    live: Live | None = None  # the state after it (None for a repeat)
 
 
 def apply_action(match: Match | int, seat: int, action: str, seq: int | None) -> ActResult:
@@ -330,7 +331,7 @@ def apply_action(match: Match | int, seat: int, action: str, seq: int | None) ->
         _push(m, live, seat, parsed)
         _run_bot(m, live)
         m.save()
-    return ActResult(m, True, number)
+    return ActResult(m, True, number, live)
 
 
 def _push(m: Match, live: Live, seat: int, action: Action) -> None:

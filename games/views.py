@@ -21,8 +21,11 @@ from .models import BotLevel, DeckStyle, Match, Mode, Status
 from .services import GameError
 
 
-def _match(pk) -> Match:
-    return get_object_or_404(Match.objects.select_related("pairing__round__tournament"), pk=pk)
+def _match(pk, *, tournament=False) -> Match:
+    query = (
+        Match.objects.select_related("pairing__round__tournament") if tournament else Match.objects
+    )
+    return get_object_or_404(query, pk=pk)
 
 
 def _seat_or_none(match: Match, token: str) -> int | None:
@@ -151,7 +154,8 @@ def act(request, pk, token):
             {"error": presenters.translate_reason(exc.message), "code": exc.code, **payload},
             status=status,
         )
-    payload = presenters.player_payload(services.live_state(result.match), seat)
+    live = result.live or services.live_state(result.match)
+    payload = presenters.player_payload(live, seat)
     payload["applied"] = result.applied
     if not result.applied:
         payload["message"] = _("This move was already made.")
@@ -172,7 +176,7 @@ def _public_or_404(request, match: Match) -> None:
 
 @require_GET
 def watch(request, pk):
-    match = _match(pk)
+    match = _match(pk, tournament=True)
     _public_or_404(request, match)
     ctx = _context_common(match)
     live = services.live_state(match) if match.mode == Mode.PLAYED else None
@@ -190,7 +194,7 @@ def watch(request, pk):
 
 @require_GET
 def watch_state(request, pk):
-    match = _match(pk)
+    match = _match(pk, tournament=True)
     _public_or_404(request, match)
     if match.mode != Mode.PLAYED:
         raise Http404
@@ -209,7 +213,7 @@ def _may_see_everything(request, match: Match) -> bool:
 
 @require_GET
 def replay(request, pk):
-    match = _match(pk)
+    match = _match(pk, tournament=True)
     _public_or_404(request, match)
     if not _may_see_everything(request, match):
         return render(
@@ -225,7 +229,7 @@ def replay(request, pk):
 
 @require_GET
 def record_json(request, pk):
-    match = _match(pk)
+    match = _match(pk, tournament=True)
     _public_or_404(request, match)
     if not _may_see_everything(request, match) or match.mode != Mode.PLAYED:
         raise Http404

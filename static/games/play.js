@@ -12,6 +12,7 @@
   let deck = localStorage.getItem("schnapsen-deck") || table.dataset.deck;
   let payload = read("game-payload");
   let busy = false;
+  let acts = 0;
   let shownGame = null;
   let failures = 0;
   const pollMs = parseInt(table.dataset.poll, 10) || 500;
@@ -214,6 +215,7 @@
     if (reason) { say(reason, "error"); return; }
     if (busy) return;
     busy = true;
+    acts += 1;
     say("");
     try {
       const res = await fetch(urls.act, {
@@ -238,9 +240,12 @@
     if (!busy) {
       try {
         const known = payload.match.next_seq + ":" + payload.match.status;
+        const generation = acts;
         const res = await fetch(urls.state + "?known=" + encodeURIComponent(known), { credentials: "same-origin" });
         const data = await res.json();
-        if (res.ok && data.match && !busy) render(data);
+        // Drop an answer that an action of ours overtook, or that is older than what we show.
+        if (res.ok && data.match && !busy && generation === acts &&
+            data.match.next_seq >= payload.match.next_seq) render(data);
         if (failures) { failures = 0; say(""); }
       } catch (e) {
         failures += 1;

@@ -30,6 +30,11 @@ def _check_hidden(page, seat: int, match: Match):
     live = services.live_state(match)
     if live.state is None:
         return
+    # compare with the state the page shows: wait until it has polled up to it
+    page.wait_for_function(
+        "seq => document.querySelector('#table').dataset.nextSeq === String(seq)",
+        arg=match.next_seq,
+    )
     state = live.state
     known = set(state.view(seat).opponent_known)
     secret = {c.name for c in state.hand_of(1 - seat) if c not in known}
@@ -47,8 +52,13 @@ def _act_once(page, rng) -> bool:
     seq = page.locator("#table").get_attribute("data-next-seq")
     choices.nth(rng.randrange(n)).click()
     page.wait_for_function(
-        "seq => document.querySelector('#table').dataset.nextSeq !== seq", arg=seq
+        "seq => document.querySelector('#table').dataset.nextSeq !== seq"
+        " || !document.querySelector('#message').hidden",
+        arg=seq,
     )
+    message = page.locator("#message")
+    if message.is_visible():
+        print("message:", seq, message.text_content())
     return True
 
 
