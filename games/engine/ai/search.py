@@ -126,6 +126,7 @@ class Search:
         self.tt: dict = {}
         self.nodes = 0
         self.limit: int | None = None  # raise SearchLimit past this many nodes
+        self.blind_cut = True  # estimate at the horizon before the draw (blind_estimate)
 
     @classmethod
     def of(cls, state: GameState, *, allow_close: bool = True) -> Search:
@@ -259,9 +260,10 @@ class Search:
             return Q, self.declare_value(Q, p)
         return Q, None
 
-    def trick(self, P, lead: int, card: int):
+    def trick(self, P, lead: int, card: int, draw: bool = True):
         """Play the trick ``lead`` (by the leader P[14]) and ``card`` (by the other):
-        returns (position after it, value if the game ended else None)."""
+        returns (position after it, value if the game ended else None). With
+        ``draw=False`` nobody draws from the talon (for :meth:`blind_estimate`)."""
         p = P[14]
         o = 1 - p
         trump = self.trump
@@ -277,7 +279,7 @@ class Search:
         L[13] = 1
         L[14] = w
         pos = P[8]
-        if P[10] < 0 and pos < 9:
+        if draw and P[10] < 0 and pos < 9:
             talon = self.talon
             L[w] |= 1 << talon[pos]
             if pos == 8:
@@ -378,6 +380,25 @@ class Search:
             tt[P] = (depth, best, best, chosen)
         return best
 
+    def blind_estimate(self, P, lead: int, card: int) -> float:
+        """The estimate after the trick ``lead``/``card`` at the search's horizon, taken
+        *before* the two cards are drawn: the talon order of a sample is a guess, and
+        an estimate after the draw would let both players choose the trick's cards as
+        if they knew what they will draw. The estimate is a difference of per-player
+        features, and both draw from the same unknown cards, so leaving the draw out is
+        its expected value (but for the known trump card the loser draws last)."""
+        Q, v = self.trick(P, lead, card, draw=False)
+        if v is not None:
+            return v
+        w = Q[14]
+        if Q[2 + w] + Q[4 + w] >= 66:  # the winner declares at once
+            return self.declare_value(Q, w)
+        if P[8] == 8:
+            L = list(Q)
+            L[1 - w] |= 1 << P[9]
+            Q = tuple(L)
+        return estimate(Q, self.trump)
+
     def _follow(self, P, lead, depth, alpha, beta):
         self.nodes += 1
         o = 1 - P[14]
@@ -394,10 +415,14 @@ class Search:
                     not (c // 5 == lead // 5 and c < lead or c // 5 == trump != lead // 5)
                 ),
             )
+        cut = nd <= 0 and P[10] < 0 and P[8] < 9 and self.blind_cut
         for c in follows:
-            Q, v = self.trick(P, lead, c)
-            if v is None:
-                v = self._lead(Q, nd, alpha, beta)
+            if cut:
+                v = self.blind_estimate(P, lead, c)
+            else:
+                Q, v = self.trick(P, lead, c)
+                if v is None:
+                    v = self._lead(Q, nd, alpha, beta)
             if maxing:
                 if v > best:
                     best = v
