@@ -84,3 +84,22 @@ def test_values_of_each_lead_move_give_the_position_value():
         best = max(moves.values()) if state.to_move == 0 else min(moves.values())
         assert best == solve(state)
         checked += 1
+
+
+def test_horizon_estimate_does_not_depend_on_the_talon_order():
+    # At the search horizon the trick is scored before the draw: a sample's talon order
+    # (a guess) must not steer the choice of cards.
+    rng = random.Random(23)
+    for seed in range(20):
+        state = GameState.deal("weich", seed=seed)
+        P = position_of(state)
+        talon = list(state.talon)
+        shuffled = talon[:]
+        rng.shuffle(shuffled)
+        a, b = (
+            Search(state.rules, state.trump, tuple(talon)),
+            Search(state.rules, state.trump, tuple(shuffled)),
+        )
+        lead = max(state.hand_of(state.to_move))
+        assert a.follow_value(P, lead, depth=1) == b.follow_value(P, lead, depth=1)
+        assert a.value(P, depth=1) == b.value(P, depth=1)
