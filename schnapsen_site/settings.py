@@ -94,7 +94,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction begins: a transaction that read first and
     # then writes would otherwise fail at once with "database is locked" under load.
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
+    # WAL: pages keep reading while a result is written.
+    DATABASES["default"]["OPTIONS"]["init_command"] = (
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+    )
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Tests use a file, not an in-memory database: the live server for browser tests then
+    # serves each request on its own connection instead of sharing the test's one across
+    # threads (which SQLite answers with "bad parameter or other API misuse").
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
