@@ -26,21 +26,14 @@ from games.engine.game import shuffled_deck
 from games.engine.match import Match as MatchScore
 from games.engine.match import ScoreSheetError, draw_first_dealer, validate_score_sheet
 from games.engine.record import GameRecord, MatchRecord
+from schnapsen_site.errors import UserError
 from tournaments.models import Outcome, Pairing, Side, Tournament
 
 from .models import BotLevel, DeckStyle, Game, Match, MatchAction, Mode, Status
 
 
-class GameError(Exception):
-    """A refused request, with a translated, user-readable ``message`` and a short ``code``."""
-
-    def __init__(self, message, code: str = "invalid"):
-        super().__init__(str(message))
-        self.message = str(message)
-        self.code = code
-
-    def __str__(self) -> str:
-        return self.message
+class GameError(UserError):
+    """A rule of play or recording refused the request."""
 
 
 # --------------------------------------------------------------------------- rules, bots

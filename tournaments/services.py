@@ -23,6 +23,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from schnapsen_site.errors import UserError
+
 from .models import (
     FIELD_SIZES,
     PRIZE_PLACES,
@@ -44,16 +46,8 @@ from .models import (
 MIN_FIELD_SIZE = FIELD_SIZES[0]
 
 
-class TournamentError(Exception):
-    """A rule violation, with a translated, user-readable ``message`` and a short ``code``."""
-
-    def __init__(self, message, code: str = "invalid"):
-        super().__init__(str(message))
-        self.message = str(message)
-        self.code = code
-
-    def __str__(self) -> str:
-        return self.message
+class TournamentError(UserError):
+    """A rule of the tournament format refused the request."""
 
 
 # --------------------------------------------------------------------------- helpers
@@ -265,23 +259,26 @@ def create_tournament(
     return t
 
 
+# The tournament terms (Turnierausschreibung) staff may set; the form edits the same.
+TERMS_FIELDS = (
+    "name",
+    "date",
+    "venue",
+    "club_name",
+    "field_size",
+    "max_entries_per_player",
+    "entry_fee",
+    "rule_profile",
+    "match_bummerl",
+    "one_prize_per_player",
+    "confirm_results",
+    "is_public",
+)
+
+
 def update_tournament(tournament, *, actor=None, **terms) -> Tournament:
     """Change the tournament terms. Field size and entries per player only before the draw."""
-    allowed = {
-        "name",
-        "date",
-        "venue",
-        "club_name",
-        "field_size",
-        "max_entries_per_player",
-        "entry_fee",
-        "rule_profile",
-        "match_bummerl",
-        "one_prize_per_player",
-        "confirm_results",
-        "is_public",
-    }
-    unknown = set(terms) - allowed
+    unknown = set(terms) - set(TERMS_FIELDS)
     if unknown:
         raise TournamentError(
             _("Unknown tournament terms: %(names)s") % {"names": ", ".join(sorted(unknown))}

@@ -12,6 +12,7 @@ from tournaments.models import (
     Side,
     Tournament,
 )
+from tournaments.services import TERMS_FIELDS
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 
@@ -62,20 +63,7 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "date",
-            "venue",
-            "club_name",
-            "field_size",
-            "max_entries_per_player",
-            "entry_fee",
-            "rule_profile",
-            "match_bummerl",
-            "one_prize_per_player",
-            "confirm_results",
-            "is_public",
-        ]
+        fields = list(TERMS_FIELDS)
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args, field_size_locked=False, **kwargs):
