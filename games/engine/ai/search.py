@@ -126,6 +126,7 @@ class Search:
         self.tt: dict = {}
         self.nodes = 0
         self.limit: int | None = None  # raise SearchLimit past this many nodes
+        self._order: dict[int, tuple[int, ...]] = {}
         self.blind_cut = True  # estimate at the horizon before the draw (blind_estimate)
 
     @classmethod
@@ -220,6 +221,15 @@ class Search:
                 Q, v = self.after_lead_move(P, m)
                 out[m] = v if v is not None else self._lead(Q, depth, -INF, INF)
         return out
+
+    def _winners_first(self, follows, lead: int) -> tuple[int, ...]:
+        m = 0
+        for c in follows:
+            m |= 1 << c
+        win = STRONGER[lead]
+        if lead // 5 != self.trump:
+            win |= SUIT_MASKS[self.trump]
+        return cards(m & win) + cards(m & ~win)
 
     def follow_cards(self, P, lead: int) -> tuple[int, ...]:
         h = P[1 - P[14]]
@@ -408,13 +418,11 @@ class Search:
         follows = self.follow_cards(P, lead)
         if len(follows) > 1:
             # Try the cards that win the trick first (cheap and often best).
-            trump = self.trump
-            follows = sorted(
-                follows,
-                key=lambda c: (
-                    not (c // 5 == lead // 5 and c < lead or c // 5 == trump != lead // 5)
-                ),
-            )
+            key = (P[1 - P[14]] << 5) | lead
+            ordered = self._order.get(key)
+            if ordered is None:
+                ordered = self._order[key] = self._winners_first(follows, lead)
+            follows = ordered
         cut = nd <= 0 and P[10] < 0 and P[8] < 9 and self.blind_cut
         for c in follows:
             if cut:
