@@ -13,7 +13,12 @@ the engine's interface ``choose(view, rng) -> Action``:
 
 Exact endgame: :func:`.search.solve` (alpha-beta with a transposition table, values in
 signed game points for player 0). Game analysis for the replay view:
-:func:`.analysis.analyze_game` / :func:`.analysis.analyze_record`.
+:func:`.analysis.analyze_game` / :func:`.analysis.analyze_record` (one
+:class:`.analysis.MoveAnalysis` per decision: value of the move made and of the best
+move, in game points for the player who moved; ``to_dict()`` for JSON).
+``PimcBot.evaluate(view)`` gives the value of every candidate action (a hint for the UI).
+Strength figures and how they are measured: README "How strong is the computer" and
+``bench/arena.py``.
 """
 
 from __future__ import annotations
