@@ -6,6 +6,7 @@ and ``DATABASE_URL`` (e.g. ``postgres://user:pass@host:5432/schnapsen``).
 """
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -102,7 +103,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Tests use a file, not an in-memory database: the live server for browser tests then
     # serves each request on its own connection instead of sharing the test's one across
     # threads (which SQLite answers with "bad parameter or other API misuse").
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+    # One file per test process, so that parallel runs never share it.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"schnapsen-test-{os.getpid()}.sqlite3")
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
