@@ -47,7 +47,12 @@ MIN_FIELD_SIZE = FIELD_SIZES[0]
 
 
 class TournamentError(UserError):
-    """A rule of the tournament format refused the request."""
+    """A rule of the tournament format refused the request.
+
+    ``lines`` holds one message per bad line where a whole text was checked.
+    """
+
+    lines: list[str] = []
 
 
 # --------------------------------------------------------------------------- helpers
@@ -772,6 +777,43 @@ def draw_next_round(
         except DrawError as exc:
             raise _draw_error(exc) from None
         return _save_round(t, plan, results, method=Round.Method.COMPUTED, seed=seed, actor=actor)
+
+
+def parse_transcript(text: str) -> list[tuple[int, str, int]]:
+    """Read a typed-in pot draw: one draw per line, ``player pot number``.
+
+    The player is his register number (``Player.pk``), the pot ``L``/``R`` (or
+    ``left``/``right``); commas and semicolons may separate the values; blank lines
+    are skipped. Every bad line is named (``TournamentError.lines``), not just the first.
+    """
+    draws: list[tuple[int, str, int]] = []
+    errors: list[str] = []
+    pots = {"l": "left", "left": "left", "r": "right", "right": "right"}
+    for index, raw in enumerate(text.splitlines(), start=1):
+        values = raw.replace(",", " ").replace(";", " ").split()
+        if not values:
+            continue
+        if len(values) != 3:
+            errors.append(
+                _("Line %(line)s: three values expected (player, pot, number).") % {"line": index}
+            )
+            continue
+        player, pot, number = values
+        pot = pots.get(pot.lower())
+        if not player.isdigit() or not number.isdigit() or pot is None:
+            errors.append(
+                _("Line %(line)s: write player number, L or R, and the drawn number.")
+                % {"line": index}
+            )
+            continue
+        draws.append((int(player), pot, int(number)))
+    if errors:
+        error = TournamentError(" ".join(errors), "transcript")
+        error.lines = errors
+        raise error
+    if not draws:
+        raise TournamentError(_("No draws entered."), "transcript")
+    return draws
 
 
 def transcribe_next_round(

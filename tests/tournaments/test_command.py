@@ -179,3 +179,46 @@ def test_print_passes_its_arguments_to_the_printing_module(tmp_path):
     assert path.read_bytes().startswith(b"%PDF")
     with pytest.raises((CommandError, SystemExit)):
         run("print", tid, "nonsense")
+
+
+def _sixteen_players(tmp_path):
+    tid = run("create", "--name", "Pott", "--date", "2026-09-01", "--field-size", "16")
+    tid = tid.strip()
+    for i in range(16):
+        run("sell", tid, f"Spielerin {i:02d}", "--paid")
+    players = list(
+        Player.objects.filter(entries__tournament_id=tid).order_by("name").values_list("pk", flat=True)
+    )
+    return tid, players
+
+
+def test_transcribe_a_draw_done_with_real_pots(tmp_path):
+    tid, players = _sixteen_players(tmp_path)
+    lines = [f"{pk} L {n}" for n, pk in enumerate(players[:8], start=1)]
+    # the right pot in reverse, written with commas and a blank line, as staff type it
+    lines += [""] + [f"{pk}, R, {9 - n}" for n, pk in enumerate(players[8:], start=1)]
+    path = tmp_path / "pots.txt"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    out = run("transcribe", tid, path, "--release")
+    assert "Round 1 transcribed" in out and "8 pairings, 0 byes" in out
+    rnd = Round.objects.get(tournament_id=tid, number=1)
+    assert rnd.method == Round.Method.TRANSCRIBED and rnd.status == Round.Status.RELEASED
+    pairs = {(p.left.player_id, p.right.player_id) for p in rnd.pairings.all()}
+    assert pairs == {(players[n - 1], players[16 - n]) for n in range(1, 9)}
+
+
+def test_a_wrong_transcript_names_the_line_and_writes_nothing(tmp_path):
+    tid, players = _sixteen_players(tmp_path)
+    lines = [f"{pk} L {n}" for n, pk in enumerate(players[:8], start=1)]
+    lines += [f"{pk} R 1" for pk in players[8:]]  # the right pot's 1 drawn again and again
+    path = tmp_path / "pots.txt"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(CommandError, match="10"):
+        run("transcribe", tid, path)
+    bad = tmp_path / "bad.txt"
+    bad.write_text("17 X 3\nonly two\n", encoding="utf-8")
+    with pytest.raises(CommandError, match="Line 1.*Line 2"):
+        run("transcribe", tid, bad)
+    with pytest.raises(CommandError, match="Cannot read"):
+        run("transcribe", tid, tmp_path / "missing.txt")
+    assert not Round.objects.filter(tournament_id=tid).exists()

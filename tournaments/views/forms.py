@@ -12,7 +12,7 @@ from tournaments.models import (
     Side,
     Tournament,
 )
-from tournaments.services import TERMS_FIELDS
+from tournaments.services import TERMS_FIELDS, TournamentError, parse_transcript
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 
@@ -163,32 +163,10 @@ class TranscribeForm(forms.Form):
     )
 
     def clean_lines(self):
-        draws = []
-        errors = []
-        for index, raw in enumerate(self.cleaned_data["lines"].splitlines(), start=1):
-            text = raw.replace(",", " ").replace(";", " ").split()
-            if not text:
-                continue
-            if len(text) != 3:
-                errors.append(
-                    _("Line %(line)s: three values expected (player, pot, number).")
-                    % {"line": index}
-                )
-                continue
-            player, pot, number = text
-            pot = {"l": "left", "left": "left", "r": "right", "right": "right"}.get(pot.lower())
-            if not player.isdigit() or not number.isdigit() or pot is None:
-                errors.append(
-                    _("Line %(line)s: write player number, L or R, and the drawn number.")
-                    % {"line": index}
-                )
-                continue
-            draws.append((int(player), pot, int(number)))
-        if errors:
-            raise forms.ValidationError(errors)
-        if not draws:
-            raise forms.ValidationError(_("No draws entered."))
-        return draws
+        try:
+            return parse_transcript(self.cleaned_data["lines"])
+        except TournamentError as error:
+            raise forms.ValidationError(error.lines or [error.message]) from None
 
 
 def result_choices(match_bummerl: int) -> list[tuple[str, str]]:

@@ -9,6 +9,7 @@ import argparse
 import datetime
 import importlib
 import json
+import sys
 from decimal import Decimal, InvalidOperation
 
 from django.core.management.base import BaseCommand, CommandError
@@ -101,6 +102,22 @@ class Command(BaseCommand):
         p.add_argument("tournament")
         p.add_argument("--seed", type=int, default=None)
         p.add_argument("--draft", action="store_true", help="keep the round unreleased")
+
+        p = sub.add_parser(
+            "transcribe",
+            help="record the next round from a draw done with real pots at the venue",
+            description=(
+                "FILE (or - for standard input) lists the draws in the order drawn, one per "
+                "line: PLAYER-ID L|R NUMBER, redraws included or left out. The draw is "
+                "checked against the pot rules and kept as a draft unless --release."
+            ),
+        )
+        p.add_argument("tournament")
+        p.add_argument("file")
+        p.add_argument(
+            "--placement", default=None, help="semifinal round: the quarterfinal losers' draw"
+        )
+        p.add_argument("--release", action="store_true", help="release the round at once")
 
         p = sub.add_parser("release", help="release the latest round")
         p.add_argument("tournament")
@@ -205,6 +222,37 @@ class Command(BaseCommand):
                 "seed": rnd.seed,
                 "count": rnd.pairings.count(),
                 "byes": byes,
+            }
+        )
+
+    def _read(self, name: str) -> str:
+        if name == "-":
+            return sys.stdin.read()
+        try:
+            with open(name, encoding="utf-8-sig") as f:
+                return f.read()
+        except OSError as exc:
+            raise CommandError(
+                _("Cannot read %(file)s: %(reason)s") % {"file": name, "reason": exc.strerror}
+            ) from None
+        except UnicodeDecodeError:
+            raise CommandError(_("%(file)s is not UTF-8 text.") % {"file": name}) from None
+
+    def do_transcribe(self, o):
+        t = _tournament(o["tournament"])
+        draws = services.parse_transcript(self._read(o["file"]))
+        placement = services.parse_transcript(self._read(o["placement"])) if o["placement"] else None
+        rnd = services.transcribe_next_round(t, draws, placement_draws=placement)
+        if o["release"]:
+            rnd = services.release_round(rnd)
+        self.stdout.write(
+            _("Round %(n)d transcribed (%(stage)s): %(count)d pairings, %(byes)d byes%(draft)s")
+            % {
+                "n": rnd.number,
+                "stage": rnd.get_stage_display(),
+                "count": rnd.pairings.count(),
+                "byes": rnd.pairings.filter(right__isnull=True).count(),
+                "draft": "" if o["release"] else " " + _("(draft)"),
             }
         )
 
