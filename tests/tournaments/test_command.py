@@ -107,7 +107,9 @@ def test_pairings_and_result_options():
     with pytest.raises(CommandError, match="withdraw|zurückgezogen|results|Ergebnis"):
         run("withdraw", tid)
     text = run("pairings", tid, "--round", "1")
-    assert "P" in text and len(text.splitlines()) == 8
+    head, *rows = text.splitlines()
+    assert head == "Round 1 (released)" and len(rows) == 8
+    assert "played 2:3" in rows[0] and rows[1].endswith("played 0:3")  # left:right
 
 
 @pytest.mark.parametrize(

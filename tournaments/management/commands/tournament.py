@@ -9,6 +9,7 @@ import argparse
 import datetime
 import importlib
 import json
+import os
 import sys
 from decimal import Decimal, InvalidOperation
 
@@ -16,7 +17,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournaments import services
-from tournaments.models import Bracket, Pairing, Round, Tournament
+from tournaments.models import Bracket, Outcome, Pairing, Round, Side, Tournament
 
 
 def _tournament(value) -> Tournament:
@@ -166,6 +167,8 @@ class Command(BaseCommand):
             handler(opts)
         except services.TournamentError as exc:
             raise CommandError(exc.message) from None
+        except BrokenPipeError:  # output piped into `head` and the like: stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
     # ----------------------------------------------------------------- subcommands
 
@@ -293,13 +296,20 @@ class Command(BaseCommand):
                 )
             )
             return
+        self.stdout.write(f"{rnd.get_stage_display()} {rnd.number} ({rnd.get_status_display()})")
+        bracket = None
         for p in pairings:
+            if p.bracket != bracket and (bracket is not None or p.bracket != Bracket.MAIN):
+                self.stdout.write(f"-- {p.get_bracket_display()}")
+            bracket = p.bracket
             right = f"#{p.right.number} {p.right.player}" if p.right_id else _("bye")
-            score = f" {p.winner_bummerl}:{p.loser_bummerl}" if p.winner_bummerl is not None else ""
-            self.stdout.write(
-                f"{p.bracket:9} {p.number:4}  #{p.left.number} {p.left.player} – {right}"
-                f"  {p.get_outcome_display()} {p.winner}{score}"
-            )
+            outcome = p.get_outcome_display()
+            if p.winner_bummerl is not None:
+                won, lost = p.winner_bummerl, p.loser_bummerl
+                outcome += f" {won}:{lost}" if p.winner == Side.LEFT else f" {lost}:{won}"
+            elif p.outcome == Outcome.WALKOVER:
+                outcome += f" ({p.get_winner_display()})"
+            self.stdout.write(f"{p.number:4}  #{p.left.number} {p.left.player} – {right}  {outcome}")
 
     def do_result(self, o):
         t = _tournament(o["tournament"])
