@@ -378,12 +378,28 @@ class Command(BaseCommand):
         if o["json"]:
             self.stdout.write(json.dumps(data, ensure_ascii=False, indent=2))
             return
-        for pr in data["prizes"]:
-            self.stdout.write(f"{pr['place']}. {pr['player'] or '–'} (#{pr['entry'] or '–'})")
-        for es in data["entries"]:
+        how = {
+            "lost": _("lost"),
+            "walkover": _("lost by walkover"),
+            "surrendered": _("surrendered"),
+        }
+        finished = data["phase"] == "finished"
+        self.stdout.write(_("Prizes"))
+        for pr in s.prizes:
+            prize = " ".join(
+                x for x in (pr.description, f"€ {pr.amount}" if pr.amount is not None else "") if x
+            )
+            winner = f"{pr.player.name} (#{pr.entry.number})" if pr.entry else _("not decided")
+            self.stdout.write(f"{pr.place:>4}. {winner:36} {prize}")
+        self.stdout.write("")
+        self.stdout.write(_("Entries"))
+        for es in s.entries:
+            state = how.get(es.how, _("in play") if es.alive and not finished else "")
+            if es.lost_score:  # (winner's, its own) Bummerl: written from the entry's side
+                state += f" {es.lost_score[1]}:{es.lost_score[0]}"
             self.stdout.write(
-                f"{es['place'] or '':>4} #{es['number']:<4} {es['player']:30} "
-                f"{_('round')} {es['round_reached']} {es['how']}"
+                f"{es.place or '':>4} #{es.number:<4} {es.player.name:30} "
+                f"{_('round')} {es.round_reached:<2} {state}"
             )
 
     def do_export(self, o):
