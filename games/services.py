@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -27,7 +28,7 @@ from games.engine.match import Match as MatchScore
 from games.engine.match import ScoreSheetError, draw_first_dealer, validate_score_sheet
 from games.engine.record import GameRecord, MatchRecord
 from schnapsen_site.errors import UserError
-from tournaments.models import Outcome, Pairing, Side, Tournament
+from tournaments.models import Outcome, Pairing, Round, Side, Tournament
 
 from .models import BotLevel, DeckStyle, Game, Match, MatchAction, Mode, Status
 
@@ -245,6 +246,55 @@ def start_match_for_pairing(pairing: Pairing, *, actor=None, seed: int | None = 
         )
         _new_game(m, 0, 0, _first_dealer(m))
     return m
+
+
+@dataclass
+class RoundStart:
+    """What :func:`start_matches_for_round` did, pairing by pairing."""
+
+    started: list[Match] = field(default_factory=list)
+    kept: list[Match] = field(default_factory=list)  # already running: left as they are
+    refused: list[tuple[Pairing, str]] = field(default_factory=list)  # with the reason
+
+
+def start_matches_for_round(rnd: Round, *, actor=None) -> RoundStart:
+    """Start a browser match for every open pairing of a released round. Idempotent: a
+    pairing with a running match keeps it; byes, walkovers, self-meetings and decided
+    pairings get none. A pairing that cannot start now (a player with several entries is
+    busy in another pairing) is reported with the reason and the others still start."""
+    rnd = Round.objects.get(pk=rnd.pk)  # its status as stored now
+    if rnd.status != Round.Status.RELEASED:
+        raise GameError(_("The round is not released yet."), "not_released")
+    out = RoundStart()
+    pairings = (
+        rnd.pairings.filter(outcome=Outcome.OPEN, right__isnull=False)
+        .select_related("round__tournament", "left__player", "right__player")
+        .order_by("bracket", "number")
+    )
+    for p in pairings:
+        running = active_match(p)
+        if running is not None:
+            out.kept.append(running)
+            continue
+        try:
+            out.started.append(start_match_for_pairing(p, actor=actor))
+        except GameError as exc:
+            out.refused.append((p, exc.message))
+    return out
+
+
+def play_url(match: Match, seat: int, base_url: str = "") -> str:
+    """The private link of a seat: a path, or an absolute address with ``base_url``."""
+    return base_url.rstrip("/") + reverse("games:play", args=[match.pk, match.token(seat)])
+
+
+def round_play_links(rnd: Round, base_url: str) -> dict[int, tuple[str, str]]:
+    """Pairing id -> the two players' absolute private links, for the round's pairings
+    that have a running browser match (one query)."""
+    matches = Match.objects.filter(
+        pairing__round=rnd, status=Status.PLAYING, mode=Mode.PLAYED
+    ).order_by("pk")  # the newest running match of a pairing wins
+    return {m.pairing_id: (play_url(m, 0, base_url), play_url(m, 1, base_url)) for m in matches}
 
 
 def seat_for_token(match: Match, token: str) -> int | None:

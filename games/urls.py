@@ -16,4 +16,5 @@ urlpatterns = [
     path("<int:pk>/replay/", views.replay, name="replay"),
     path("<int:pk>/record.json", views.record_json, name="record_json"),
     path("pairing/<int:pairing_pk>/", views.pairing, name="pairing"),
+    path("round/<int:round_pk>/start/", views.round_start, name="round_start"),
 ]

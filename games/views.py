@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments.models import Pairing
+from tournaments.models import Pairing, Round
 from tournaments.views.access import is_staff, staff_required
 
 from . import presenters, services
@@ -274,6 +274,34 @@ def pairing(request, pairing_pk):
             return render(request, "games/pairing.html", _pairing_context(request, p), status=400)
         return redirect("games:pairing", pairing_pk=p.pk)
     return render(request, "games/pairing.html", _pairing_context(request, p))
+
+
+@staff_required
+@require_POST
+def round_start(request, round_pk):
+    """Staff: start the browser matches of every open pairing of a round at once."""
+    rnd = get_object_or_404(Round.objects.select_related("tournament"), pk=round_pk)
+    back = reverse("staff:results", args=[rnd.tournament_id]) + f"?round={rnd.number}"
+    try:
+        done = services.start_matches_for_round(rnd, actor=request.user)
+    except GameError as exc:
+        messages.error(request, exc.message)
+        return redirect(back)
+    messages.success(
+        request,
+        _(
+            "Browser matches: %(started)d started, %(kept)d already running. The score "
+            "sheets of this round now carry each player's private link as a QR code."
+        )
+        % {"started": len(done.started), "kept": len(done.kept)},
+    )
+    for p, reason in done.refused:
+        messages.warning(
+            request,
+            _("Pairing %(number)d not started: %(reason)s")
+            % {"number": p.number, "reason": reason},
+        )
+    return redirect(back)
 
 
 def _pairing_context(request, p: Pairing) -> dict:

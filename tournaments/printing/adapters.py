@@ -186,9 +186,15 @@ def match_length_text(bummerl: int) -> str:
     return pgettext("printing", "best of %(n)d Bummerl") % {"n": bummerl}
 
 
-def score_sheets_data(round: Round) -> ScoreSheetsData:
+def score_sheets_data(round: Round, *, base_url: str = "") -> ScoreSheetsData:
+    """``base_url`` (the site's address, e.g. ``https://club.example``) puts the
+    private play links of the round's running browser matches on the slips as QR
+    codes; without it the slips carry none."""
+    from games.services import round_play_links
+
     tournament = round.tournament
     several = round.stage != Stage.MAIN
+    links = round_play_links(round, base_url) if base_url else {}
     sheets = [
         ScoreSheet(
             number=p.number,
@@ -198,6 +204,8 @@ def score_sheets_data(round: Round) -> ScoreSheetsData:
             right_entry=p.right.number,
             table=p.table,
             bracket=bracket_title(p.bracket) if several else "",
+            left_link=links.get(p.pk, ("", ""))[0],
+            right_link=links.get(p.pk, ("", ""))[1],
         )
         for p in sorted(_pairings(round), key=lambda p: (_bracket_order(p.bracket), p.number))
         if p.right_id is not None and p.outcome != Outcome.SURRENDER
@@ -212,6 +220,7 @@ def score_sheets_data(round: Round) -> ScoreSheetsData:
             title=pgettext("printing", "Score sheet"),
             number=pgettext("printing", "No."),
             table=pgettext("printing", "Table"),
+            play_link=pgettext("printing", "Link for {name}"),
             left=pgettext("printing", "Left"),
             right=pgettext("printing", "Right"),
             bummerl=pgettext("printing", "Bummerl {n}"),
@@ -451,11 +460,13 @@ def render(
     round_number: int | None = None,
     public_url: str = "",
     public: bool = False,
+    base_url: str = "",
 ) -> Document:
     """Build ``document`` (one of DOCUMENTS) for the tournament in the active language.
 
     ``public_url`` goes into the entry cards' QR code; ``public`` makes the result
-    list show released rounds only. Raises PrintError (translated) when the round
+    list show released rounds only; ``base_url`` (the site's address) puts the players'
+    private links of running browser matches on the score sheets. Raises PrintError (translated) when the round
     does not exist or the document is unknown."""
     slug = slugify(tournament.name) or f"tournament-{tournament.pk}"
     if document in ROUND_DOCUMENTS:
@@ -464,7 +475,7 @@ def render(
         if document == "draw":
             pdf = build_draw_sheet(draw_sheet_data(rnd))
         else:
-            pdf = build_score_sheets(score_sheets_data(rnd))
+            pdf = build_score_sheets(score_sheets_data(rnd, base_url=base_url))
         return Document(f"{slug}-{document}-round-{rnd.number}.pdf", pdf)
     if document == "entries":
         return Document(

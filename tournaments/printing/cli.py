@@ -40,7 +40,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--base-url",
         default=getattr(settings, "SITE_URL", "") or "http://127.0.0.1:8000",
-        help="address of the site, for the QR code on the entry cards",
+        help="address of the site, for the QR codes on the entry cards and score sheets",
     )
     return p
 
@@ -69,7 +69,13 @@ def run(argv: list[str], stdout) -> None:
     with translation.override(args.language):
         url = args.base_url.rstrip("/") + public_path(tournament)
         try:
-            document = render(args.document, tournament, round_number=args.round, public_url=url)
+            document = render(
+                args.document,
+                tournament,
+                round_number=args.round,
+                public_url=url,
+                base_url=args.base_url.rstrip("/"),
+            )
         except PrintError as exc:
             raise CommandError(str(exc)) from None
     if args.output == "-":

@@ -1,6 +1,11 @@
 """Score sheets (Spielzettel): one slip per pairing, three to an A4 page with
 cut marks. The players write each Bummerl counting down from 7, game by game,
-and sign the result."""
+and sign the result.
+
+A slip whose pairing has a match started in the browser also carries, between the
+grid and the players, a small QR code per player with his private link, and the link
+under it (without the scheme). The slip is handed to the two players: whoever holds
+it holds the links, so score sheets are never public documents."""
 
 from __future__ import annotations
 
@@ -20,13 +25,18 @@ from .common import (
     fit,
     logo_image,
     new_canvas,
+    string_width,
 )
+from .entry_cards import qr_modules
 
 SLIPS_PER_PAGE = 3
 SLIP_HEIGHT = PAGE_HEIGHT / SLIPS_PER_PAGE
 PAD = 9 * mm  # inside a slip, clear of the cut and of the printer's unprintable edge
 GAME_ROWS = 13  # a Bummerl lasts at most 13 games (7 + 6 points won one at a time)
 BUMMERL_POINTS = 7
+GRID_WIDTH = 118 * mm
+LINK_COLUMN = 27 * mm  # the QR codes' column, taken from the grid when a slip has links
+QR_SIZE = 19 * mm
 
 
 @dataclass(frozen=True)
@@ -34,6 +44,7 @@ class ScoreSheetLabels:
     title: str = "Score sheet"
     number: str = "No."
     table: str = "Table"
+    play_link: str = "Link for {name}"
     left: str = "Left"
     right: str = "Right"
     bummerl: str = "Bummerl {n}"
@@ -54,6 +65,8 @@ class ScoreSheet:
     right_entry: int
     table: int | None = None
     bracket: str = ""
+    left_link: str = ""  # absolute address of the left player's private page, or ""
+    right_link: str = ""
 
 
 @dataclass(frozen=True)
@@ -145,8 +158,10 @@ def _draw_slip(canvas, data: ScoreSheetsData, sheet: ScoreSheet, bottom: float, 
 
     # The count-down grid on the left, one block of two columns per Bummerl.
     blocks = 2 * data.match_bummerl - 1
+    links = [(sheet.left_entry, sheet.left_link), (sheet.right_entry, sheet.right_link)]
+    has_links = any(url for _entry, url in links)
     grid_left = left
-    grid_right = left + 118 * mm
+    grid_right = left + GRID_WIDTH - (LINK_COLUMN if has_links else 0)
     grid_top = top - 33
     row_height = 4.5 * mm
     head_height = 2 * 4.2 * mm
@@ -182,8 +197,11 @@ def _draw_slip(canvas, data: ScoreSheetsData, sheet: ScoreSheet, bottom: float, 
         canvas.line(x, grid_bottom, x, low)
     canvas.setLineWidth(0.5)
 
+    if has_links:
+        _draw_links(canvas, labels, links, left + GRID_WIDTH - LINK_COLUMN + 3 * mm, grid_top)
+
     # The players, the result and the signatures on the right.
-    panel = grid_right + 6 * mm
+    panel = left + GRID_WIDTH + 6 * mm
     width = right - panel
     y = grid_top - 8
     for side, name, entry in (
@@ -218,3 +236,61 @@ def _draw_slip(canvas, data: ScoreSheetsData, sheet: ScoreSheet, bottom: float, 
     canvas.setFillGray(0.35)
     canvas.drawString(grid_left, grid_bottom - 9, fit(labels.hint, FONT, 6.5, grid_right - left))
     canvas.setFillGray(0)
+
+
+def short_link(url: str) -> tuple[str, str]:
+    """The link as printed under its QR code, in two lines: the address without the
+    scheme up to the last path segment, and that segment (the private token)."""
+    bare = url.split("://", 1)[-1].rstrip("/")
+    head, _sep, tail = bare.rpartition("/")
+    return (head + "/", tail + "/") if head else (bare, "")
+
+
+def _fitting_size(text: str, font: str, size: float, width: float) -> float:
+    needed = string_width(text, font, size)
+    return size if needed <= width else size * width / needed
+
+
+def _draw_qr(canvas, url: str, x: float, y: float, size: float) -> None:
+    """The QR code of ``url`` with its lower left corner at (x, y): one path of runs."""
+    modules = qr_modules(url)
+    cell = size / len(modules)
+    path = canvas.beginPath()
+    for r, row in enumerate(modules):
+        top = y + size - (r + 1) * cell
+        c = 0
+        while c < len(row):
+            if not row[c]:
+                c += 1
+                continue
+            start = c
+            while c < len(row) and row[c]:
+                c += 1
+            path.rect(x + start * cell, top, (c - start) * cell, cell)
+    canvas.setFillGray(0)
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
+def _draw_links(canvas, labels: ScoreSheetLabels, links, x: float, top: float) -> None:
+    """Two small QR codes, one under the other, each with its entry and its link."""
+    width = LINK_COLUMN - 3 * mm
+    y = top
+    for entry, url in links:
+        if not url:
+            y -= QR_SIZE + 36
+            continue
+        canvas.setFont(FONT_BOLD, 7)
+        caption = labels.play_link.format(name=f"#{entry}")
+        canvas.drawString(x, y - 7, fit(caption, FONT_BOLD, 7, width))
+        qr_x = x + (width - QR_SIZE) / 2
+        _draw_qr(canvas, url, qr_x, y - 12 - QR_SIZE, QR_SIZE)  # a quiet zone under the caption
+        line_y = y - 12 - QR_SIZE - 6
+        canvas.setFillGray(0.2)
+        for line in short_link(url):
+            if line:
+                size = _fitting_size(line, FONT, 5.5, width)
+                canvas.setFont(FONT, size)
+                canvas.drawString(x, line_y, line)
+            line_y -= 6.5
+        canvas.setFillGray(0)
+        y -= QR_SIZE + 36

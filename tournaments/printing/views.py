@@ -52,8 +52,11 @@ def staff_document(request, pk: int, document: str):
     if isinstance(number, HttpResponse):
         return number
     url = request.build_absolute_uri(public_path(tournament))
+    base = request.build_absolute_uri("/").rstrip("/")  # the players' links on score sheets
     try:
-        return _pdf(render(document, tournament, round_number=number, public_url=url))
+        return _pdf(
+            render(document, tournament, round_number=number, public_url=url, base_url=base)
+        )
     except PrintError as exc:
         raise Http404(str(exc)) from None
 
