@@ -28,7 +28,7 @@ from games.engine.match import Match as MatchScore
 from games.engine.match import ScoreSheetError, draw_first_dealer, validate_score_sheet
 from games.engine.record import GameRecord, MatchRecord
 from schnapsen_site.errors import UserError
-from tournaments.models import Outcome, Pairing, Round, Side, Tournament
+from tournaments.models import AuditLog, Outcome, Pairing, Round, Side, Tournament
 
 from .models import BotLevel, DeckStyle, Game, Match, MatchAction, Mode, Status
 
@@ -377,7 +377,72 @@ def apply_action(match: Match | int, seat: int, action: str, seq: int | None) ->
     return ActResult(m, True, number, live)
 
 
-def _push(m: Match, live: Live, seat: int, action: Action) -> None:
+def record_revoke(match: Match | int, offender: int, *, seq=None, actor=None) -> ActResult:
+    """The referee records a revoke (Renonce) by ``offender`` (seat 0 or 1) in the running
+    game: the engine's ``revoke`` action, stored in the action log like any action; the
+    opponent wins the game with 3 game points. ``seq`` is the sequence number the staff
+    page showed: a repeated confirmation answers ``applied=False``, a game that moved on
+    meanwhile is refused. Written to the tournament's audit log."""
+    pk = match.pk if isinstance(match, Match) else match
+    try:
+        offender = int(offender)
+        seq = None if seq in (None, "") else int(seq)
+    except (TypeError, ValueError):
+        raise GameError(_("Choose the player who revoked."), "offender") from None
+    if offender not in (0, 1):
+        raise GameError(_("Choose the player who revoked."), "offender")
+    action = Action.revoke(offender)
+    with transaction.atomic():
+        try:
+            m = Match.objects.select_for_update().get(pk=pk)
+        except Match.DoesNotExist:
+            raise GameError(_("This match does not exist."), "not_found") from None
+        if m.mode != Mode.PLAYED:
+            raise GameError(_("This match is recorded, not played here."), "recorded")
+        if seq is not None and seq < m.next_seq:
+            done = m.actions.filter(seq=seq).first()
+            if done is not None and done.action == str(action):
+                return ActResult(m, False, seq)
+            raise GameError(
+                _("The game has moved on since you opened the page: check the game and try again."),
+                "stale",
+            )
+        if seq is not None and seq > m.next_seq:
+            raise GameError(
+                _("Move %(seq)d cannot come before move %(next)d.")
+                % {"seq": seq + 1, "next": m.next_seq + 1},
+                "future",
+            )
+        if m.status != Status.PLAYING:
+            raise GameError(_("This match is over."), "over")
+        live = live_state(m)
+        game = live.game
+        before = [live.state.score(0), live.state.score(1)]
+        number = m.next_seq
+        _push(m, live, offender, action, actor=actor)
+        _run_bot(m, live)
+        m.save()
+        if m.pairing_id:
+            p = Pairing.objects.select_related("round").get(pk=m.pairing_id)
+            AuditLog.objects.create(
+                tournament_id=p.round.tournament_id,
+                user=actor if getattr(actor, "is_authenticated", False) else None,
+                action="revoke",
+                target=f"round {p.round.number} {p.bracket} #{p.number}"[:200],
+                before={"match": m.pk, "game": game.index + 1, "card_points": before},
+                after={
+                    "match": m.pk,
+                    "game": game.index + 1,
+                    "seq": number,
+                    "offender": Side.LEFT if offender == 0 else Side.RIGHT,
+                    "winner": Side.RIGHT if offender == 0 else Side.LEFT,
+                    "game_points": 3,
+                },
+            )
+    return ActResult(m, True, number, live)
+
+
+def _push(m: Match, live: Live, seat: int, action: Action, *, actor=None) -> None:
     """Store and apply one legal action; finish the game (and the match) when it ends."""
     state = live.state
     state.push(action)
@@ -395,7 +460,7 @@ def _push(m: Match, live: Live, seat: int, action: Action) -> None:
     score = live.score
     if score.is_over:
         live.game, live.state = None, None
-        _finish(m, score.winner, score.bummerl_won)
+        _finish(m, score.winner, score.bummerl_won, actor=actor)
         return
     index = g.index + 1
     bummerl_index = len(score.bummerls) - (0 if score.bummerls[-1].is_over else 1)
@@ -419,13 +484,13 @@ def _run_bot(m: Match, live: Live) -> None:
         _push(m, live, m.bot_seat, Action.parse(str(action)))
 
 
-def _finish(m: Match, winner: int, bummerl_won) -> None:
+def _finish(m: Match, winner: int, bummerl_won, *, actor=None) -> None:
     m.status = Status.FINISHED
     m.winner = winner
     m.bummerl = list(bummerl_won)
     m.finished_at = timezone.now()
     if m.pairing_id:
-        _decide_pairing(m)
+        _decide_pairing(m, actor)
 
 
 def _decide_pairing(m: Match, actor=None) -> None:

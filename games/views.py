@@ -267,6 +267,8 @@ def pairing(request, pairing_pk):
             elif what == "sheet":
                 services.record_score_sheet(p, request.POST.get("sheet", ""), actor=request.user)
                 messages.success(request, _("The score sheet is checked and recorded."))
+            elif what == "revoke":
+                return _revoke(request, p)
             else:
                 messages.error(request, _("Unknown request."))
         except GameError as exc:
@@ -304,6 +306,45 @@ def round_start(request, round_pk):
     return redirect(back)
 
 
+def _revoke(request, p: Pairing):
+    """The referee's revoke: the first POST asks for confirmation, the second records it."""
+    match = get_object_or_404(p.matches, pk=request.POST.get("match") or 0)
+    offender = request.POST.get("offender")
+    if offender not in ("0", "1"):
+        raise GameError(_("Choose the player who revoked."), "offender")
+    offender = int(offender)
+    if request.POST.get("confirm") != "yes":
+        live = services.live_state(match)
+        if live.state is None or match.status != Status.PLAYING:
+            raise GameError(_("This match is over."), "over")
+        return render(
+            request,
+            "games/revoke_confirm.html",
+            {
+                "pairing": p,
+                "tournament": p.round.tournament,
+                "match": match,
+                "offender": offender,
+                "offender_name": match.name(offender),
+                "opponent_name": match.name(1 - offender),
+                "game": live.game.index + 1,
+                "seq": match.next_seq,
+            },
+        )
+    result = services.record_revoke(
+        match.pk, offender, seq=request.POST.get("seq"), actor=request.user
+    )
+    if result.applied:
+        messages.success(
+            request,
+            _("Revoke by %(offender)s recorded: %(opponent)s wins the game with 3 game points.")
+            % {"offender": match.name(offender), "opponent": match.name(1 - offender)},
+        )
+    else:
+        messages.info(request, _("This revoke was already recorded."))
+    return redirect("games:pairing", pairing_pk=p.pk)
+
+
 def _pairing_context(request, p: Pairing) -> dict:
     p.refresh_from_db()
     match = services.active_match(p)
@@ -314,7 +355,20 @@ def _pairing_context(request, p: Pairing) -> dict:
                 reverse("games:play", args=[match.pk, match.token(seat)])
             )
             links.append({"seat": seat, "name": match.name(seat), "url": url, "qr": _qr_svg(url)})
+    referee = None
+    if match is not None and match.mode == Mode.PLAYED:
+        live = services.live_state(match)
+        if live.state is not None:
+            referee = {
+                "game": live.game.index + 1,
+                "seq": match.next_seq,
+                "card_points": [live.state.score(0), live.state.score(1)],
+                "bummerl_points": presenters.match_summary(live)["bummerl_points"],
+                "to_move": match.name(live.state.to_move),
+            }
     return {
+        "referee": referee,
+        "revoke_choices": [(0, match.name0), (1, match.name1)] if referee else [],
         "pairing": p,
         "tournament": p.round.tournament,
         "match": match,
