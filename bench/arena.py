@@ -148,13 +148,15 @@ def own_arena(args):
 # ---------------------------------------------------------------------- outside package
 def ensure_venv():
     py = VENV / "bin" / "python"
-    if py.exists():
+    ready = VENV / "arena-ready"  # written once both installs succeeded
+    if ready.exists():
         return py
     print(f"creating {VENV} (schnapsen 0.0.5 and this project)", file=sys.stderr)
     subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
     pip = [str(VENV / "bin" / "pip"), "install", "-q"]
     subprocess.run([*pip, "schnapsen==0.0.5"], check=True)
     subprocess.run([*pip, "--no-deps", "-e", str(ROOT)], check=True)
+    ready.write_text("schnapsen==0.0.5 and this project (editable)\n")
     return py
 
 
