@@ -118,6 +118,13 @@ class Game(models.Model):
     game_points = models.PositiveSmallIntegerField(_("game points"), null=True, blank=True)
     reason = models.CharField(_("reason"), max_length=32, blank=True)
     result = models.JSONField(_("result"), null=True, blank=True)
+    analysis = models.JSONField(
+        _("analysis"),
+        null=True,
+        blank=True,
+        help_text="The solver's verdict at each decision, computed once on demand "
+        "(games.services.game_analysis): seed, budget and moves.",
+    )
 
     class Meta:
         ordering = ["match", "index"]

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 
+from django.utils import formats
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.engine import Card
+from games.engine import Action, Card
 
 from .models import Match, Mode, Status
 from .services import Live
@@ -186,6 +188,12 @@ def ui_strings() -> dict:
         "cards_played": _("Cards played"),
         "opp_known": _("Known in the opponent's hand"),
         "marriages": _("Marriages"),
+        "analyse": _("Show the computer's verdict on each move"),
+        "analysing": _("The computer is analysing this game …"),
+        "mistakes": _("Mistakes in this game:"),
+        "no_mistakes": _("No mistakes found in this game."),
+        "move": _("Move"),
+        "analysis_failed": _("The analysis failed:"),
         "reasons": {
             "declared": _("declared 66"),
             "closed": _("closed and made it"),
@@ -203,3 +211,90 @@ def card_name(code: str, deck: str = "french") -> str:
 
 def is_played(match: Match) -> bool:
     return match.mode == Mode.PLAYED
+
+
+# --------------------------------------------------------------------------- analysis
+
+
+def _card_text(card: Card, deck: str) -> str:
+    if (get_language() or "").startswith("de"):
+        return card.german_name(deck)
+    return card.english_name
+
+
+def describe_action(text: str, deck: str = "french") -> str:
+    """An action in words, in the UI language: ``close`` -> "Zudrehen", ``play:QH`` ->
+    "Herz Dame"."""
+    try:
+        action = Action.parse(text)
+    except ValueError:
+        return text
+    if action.kind == "play":
+        return _card_text(action.card, deck)
+    if action.kind == "marriage":
+        return _("marriage, %(card)s led") % {"card": _card_text(action.card, deck)}
+    if action.kind == "exchange":
+        return _("exchanging the trump jack")
+    if action.kind == "close":
+        return _("closing the talon")
+    if action.kind == "declare":
+        if action.card is not None:
+            return _("marriage and declaring 66")
+        return _("declaring 66")
+    return text
+
+
+def points_text(value: float, exact: bool) -> str:
+    """Game points as a player wins or loses them: "3 game points", "about 1.4 game points"."""
+    amount = abs(value)
+    if exact:
+        n = round(amount)
+        return _("%(n)d game point") % {"n": n} if n == 1 else _("%(n)d game points") % {"n": n}
+    return _("about %(n)s game points") % {
+        "n": formats.number_format(round(amount, 1), decimal_pos=1, use_l10n=True)
+    }
+
+
+def _outcome(value: float, exact: bool) -> str:
+    if value >= 0:
+        return _("wins %(points)s") % {"points": points_text(value, exact)}
+    return _("loses %(points)s") % {"points": points_text(value, exact)}
+
+
+def analysis_notes(match: Match, analysis: dict | None) -> list[dict] | None:
+    """The stored analysis of a game as notes for the replay: one per decision, keyed by
+    the action's index; a mistake names the better move and what it would have won."""
+    if analysis is None:
+        return None
+    deck = match.deck_style
+    notes = []
+    for move in analysis.get("moves", []):
+        exact = move["exact"]
+        text = _("%(name)s: %(made)s, %(outcome)s.") % {
+            "name": match.name(move["player"]),
+            "made": describe_action(move["action"], deck),
+            "outcome": _outcome(move["value"], exact),
+        }
+        if move["mistake"]:
+            best = describe_action(move["best_action"], deck)
+            values = {
+                "best": best[:1].upper() + best[1:],
+                "points": points_text(move["best_value"], exact),
+            }
+            if move["best_value"] >= 0:
+                text += " " + _("Mistake: %(best)s would have won %(points)s here.") % values
+            else:
+                text += " " + _("Mistake: %(best)s would have lost only %(points)s here.") % values
+        else:
+            text += " " + _("The best move here.")
+        notes.append(
+            {
+                "index": move["index"],
+                "player": move["player"],
+                "mistake": move["mistake"],
+                "exact": exact,
+                "loss": move["loss"],
+                "text": text,
+            }
+        )
+    return notes

@@ -725,3 +725,46 @@ def replay_states(match: Match) -> list[dict]:
             }
         )
     return out
+
+
+# --------------------------------------------------------------------------- analysis
+
+#: Thinking budget per decision of the replay analysis (seconds at the solver's
+#: calibrated speed, turned into a node budget: the result does not depend on the
+#: machine). Measured with ``bench/analysis.py``: a game costs about 0.6 s here.
+ANALYSIS_TIME_BUDGET = 0.1
+ANALYSIS_VERSION = 1
+
+
+def analysis_seed(match: Match, game: Game) -> int:
+    """The seed of a game's analysis, derived from the match's seed (stored with it)."""
+    return random.Random(f"{match.seed}:analysis:{game.index}").randrange(2**31)
+
+
+def game_analysis(game: Game, *, time_budget: float | None = None) -> dict:
+    """The solver's verdict at every decision of a finished game of a played match,
+    computed once (``games.engine.ai.analyze_record``) and stored on the game row.
+
+    Returns ``{"version", "seed", "time_budget", "moves": [MoveAnalysis.to_dict()]}``.
+    No lock is held while the solver thinks; two requests at once compute the same
+    (seeded, node-limited) result and the first stored one is kept."""
+    if game.analysis is not None:
+        return game.analysis
+    match = game.match
+    if match.mode != Mode.PLAYED or game.winner is None:
+        raise GameError(_("Only a finished game can be analysed."), "not_finished")
+    from games.engine.ai import analyze_record
+
+    budget = ANALYSIS_TIME_BUDGET if time_budget is None else time_budget
+    seed = analysis_seed(match, game)
+    record = match_record(match).games[game.index]
+    moves = analyze_record(record, seed=seed, time_budget=budget)
+    data = {
+        "version": ANALYSIS_VERSION,
+        "seed": seed,
+        "time_budget": budget,
+        "moves": [m.to_dict() for m in moves],
+    }
+    Game.objects.filter(pk=game.pk, analysis__isnull=True).update(analysis=data)
+    game.refresh_from_db(fields=["analysis"])
+    return game.analysis

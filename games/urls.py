@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:pk>/watch/", views.watch, name="watch"),
     path("<int:pk>/watch/state", views.watch_state, name="watch_state"),
     path("<int:pk>/replay/", views.replay, name="replay"),
+    path("<int:pk>/replay/<int:game>/analysis.json", views.analysis, name="analysis"),
     path("<int:pk>/record.json", views.record_json, name="record_json"),
     path("pairing/<int:pairing_pk>/", views.pairing, name="pairing"),
     path("round/<int:round_pk>/start/", views.round_start, name="round_start"),

@@ -223,8 +223,42 @@ def replay(request, pk):
             status=403,
         )
     ctx = _context_common(match)
-    ctx["replay"] = services.replay_states(match) if match.mode == Mode.PLAYED else []
+    games = services.replay_states(match) if match.mode == Mode.PLAYED else []
+    rows = {g.index: g for g in match.games.all()}
+    for data in games:
+        row = rows.get(data["game"] - 1)
+        finished = row is not None and row.winner is not None
+        data["analysis"] = presenters.analysis_notes(match, row.analysis) if finished else None
+        data["analysis_url"] = (
+            reverse("games:analysis", args=[match.pk, data["game"]]) if finished else ""
+        )
+    ctx["replay"] = games
     return render(request, "games/replay.html", ctx)
+
+
+@require_GET
+def analysis(request, pk, game):
+    """The solver's verdict at each decision of one finished game (computed once, on the
+    first request, within a node budget of about a second; then read from the game row)."""
+    match = _match(pk, tournament=True)
+    _public_or_404(request, match)
+    if not _may_see_everything(request, match):
+        return JsonResponse(
+            {"error": _("The replay opens when the match is over."), "code": "forbidden"},
+            status=403,
+        )
+    row = match.games.filter(index=game - 1).first() if game >= 1 else None
+    if row is None:
+        return JsonResponse(
+            {"error": _("This game does not exist."), "code": "not_found"}, status=404
+        )
+    try:
+        data = services.game_analysis(row)
+    except GameError as exc:
+        return JsonResponse({"error": exc.message, "code": exc.code}, status=400)
+    return JsonResponse(
+        {"game": game, "notes": presenters.analysis_notes(match, data), "analysis": data}
+    )
 
 
 @require_GET

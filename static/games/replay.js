@@ -27,7 +27,52 @@
     if (s.lead) tr.appendChild(C.card(s.lead, deck, labels));
     $("replay-score").textContent = ui.points + ": " + s.scores[0] + " : " + s.scores[1] +
       (s.result ? " \u2013 " + (ui.reasons[s.result.reason] || s.result.reason) + ", +" + s.result.game_points : "");
+    showAnalysis(game);
   }
+
+  // The solver's verdict: stored notes are embedded; otherwise one request computes them.
+  function showAnalysis(game) {
+    const button = $("replay-analyse");
+    const verdict = $("replay-verdict");
+    const list = clear($("replay-mistakes"));
+    verdict.textContent = "";
+    verdict.classList.remove("mistake");
+    button.hidden = !game.analysis_url || !!game.analysis;
+    button.textContent = ui.analyse;
+    if (!game.analysis) return;
+    const note = game.analysis.find((n) => n.index === i - 1);
+    if (note) {
+      verdict.textContent = note.text;
+      verdict.classList.toggle("mistake", note.mistake);
+    }
+    const mistakes = game.analysis.filter((n) => n.mistake);
+    if (!mistakes.length) { list.textContent = ui.no_mistakes; return; }
+    list.appendChild(document.createTextNode(ui.mistakes + " "));
+    mistakes.forEach((n) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "small secondary mistake-link";
+      b.textContent = ui.move + " " + (n.index + 1);
+      b.addEventListener("click", () => { i = n.index + 1; show(); });
+      list.appendChild(b);
+    });
+  }
+
+  $("replay-analyse").addEventListener("click", () => {
+    const game = games[g];
+    const button = $("replay-analyse");
+    button.disabled = true;
+    $("replay-verdict").textContent = ui.analysing;
+    fetch(game.analysis_url, { headers: { Accept: "application/json" } })
+      .then((r) => r.json().then((data) => ({ ok: r.ok, data })))
+      .then(({ ok, data }) => {
+        button.disabled = false;
+        if (!ok) { $("replay-verdict").textContent = ui.analysis_failed + " " + (data.error || ""); return; }
+        game.analysis = data.notes;
+        show();
+      })
+      .catch(() => { button.disabled = false; $("replay-verdict").textContent = ui.connection; });
+  });
   const sel = $("replay-game");
   games.forEach((game, k) => { const o = document.createElement("option"); o.value = k; o.textContent = game.game; sel.appendChild(o); });
   sel.addEventListener("change", () => { g = +sel.value; i = 0; show(); });
