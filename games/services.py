@@ -731,7 +731,7 @@ def replay_states(match: Match) -> list[dict]:
 
 #: Thinking budget per decision of the replay analysis (seconds at the solver's
 #: calibrated speed, turned into a node budget: the result does not depend on the
-#: machine). Measured with ``bench/analysis.py``: a game costs about 0.6 s here.
+#: machine). ``bench/analysis.py``: 0.9 s per game (median), 1.4 s at most, 20 games.
 ANALYSIS_TIME_BUDGET = 0.1
 ANALYSIS_VERSION = 1
 

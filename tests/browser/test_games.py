@@ -148,3 +148,47 @@ def test_playing_the_computer_on_a_phone(phone_page, live_server):
     expect(page.locator("#replay-pos")).to_be_visible()
     page.locator("#replay-next").click()
     expect(page.locator("#replay-action")).not_to_be_empty()
+
+
+def test_staff_start_a_round_in_the_browser_and_record_a_revoke(live_server, staff_login, page):
+    from tournaments.models import AuditLog
+
+    t, pairings = open_pairings(name="Runden-Turnier")
+    staff_login(page)
+    page.goto(f"{live_server.url}/staff/t/{t.pk}/results/")
+    page.locator("#start-all-matches").click()
+    expect(page.locator(".messages")).to_contain_text(f"{len(pairings)} gestartet")
+    assert Match.objects.filter(status="playing").count() == len(pairings)
+    pairing = pairings[0]
+    page.goto(f"{live_server.url}/games/pairing/{pairing.pk}/")
+    expect(page.locator("#referee")).to_contain_text("Spiel 1")
+    page.locator("#revoke-0").click()
+    expect(page.locator(".errorbox")).to_contain_text("Renonce")
+    page.locator("#confirm-revoke").click()
+    expect(page.locator(".messages")).to_contain_text("gewinnt das Spiel mit 3 Punkten")
+    expect(page.locator("#referee")).to_contain_text("Spiel 2")
+    match = Match.objects.get(pairing=pairing)
+    assert match.games.get(index=0).reason == "revoke"
+    assert AuditLog.objects.filter(tournament=t, action="revoke").count() == 1
+
+
+def test_replay_shows_the_computers_verdict(live_server, page, monkeypatch):
+    from games import services
+    from tests.games.helpers import play_random
+
+    monkeypatch.setattr(services, "ANALYSIS_TIME_BUDGET", 0.02)
+    match = play_random(
+        services.create_friendly_match(bot_level="easy", seed=6), random.Random(6), seats=(0,)
+    )
+    page.goto(f"{live_server.url}/games/{match.pk}/replay/")
+    page.locator("#replay-analyse").click()
+    expect(page.locator("#replay-mistakes")).not_to_be_empty()
+    expect(page.locator("#replay-analyse")).to_be_hidden()
+    moves = match.games.get(index=0).analysis["moves"]
+    mistakes = [m for m in moves if m["mistake"]]
+    if mistakes:
+        page.locator("#replay-mistakes button").first.click()
+        expect(page.locator("#replay-verdict")).to_contain_text("Fehler:")
+        expect(page.locator("#replay-pos")).to_contain_text(f": {mistakes[0]['index'] + 1} /")
+    else:
+        expect(page.locator("#replay-mistakes")).to_contain_text("kein Fehler")
