@@ -222,7 +222,7 @@ def _card_text(card: Card, deck: str) -> str:
     return card.english_name
 
 
-def describe_action(text: str, deck: str = "french") -> str:
+def describe_action(text: str, deck: str = "french", names=None) -> str:
     """An action in words, in the UI language: ``close`` -> "Zudrehen", ``play:QH`` ->
     "Herz Dame"."""
     try:
@@ -241,6 +241,9 @@ def describe_action(text: str, deck: str = "french") -> str:
         if action.card is not None:
             return _("marriage and declaring 66")
         return _("declaring 66")
+    if action.kind == "revoke":
+        name = names[action.player] if names else _("player %(n)d") % {"n": action.player + 1}
+        return _("revoke (Renonce) by %(name)s") % {"name": name}
     return text
 
 

@@ -228,6 +228,10 @@ def replay(request, pk):
     for data in games:
         row = rows.get(data["game"] - 1)
         finished = row is not None and row.winner is not None
+        data["action_texts"] = [
+            presenters.describe_action(a, match.deck_style, (match.name0, match.name1))
+            for a in data["actions"]
+        ]
         data["analysis"] = presenters.analysis_notes(match, row.analysis) if finished else None
         data["analysis_url"] = (
             reverse("games:analysis", args=[match.pk, data["game"]]) if finished else ""

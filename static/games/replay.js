@@ -15,7 +15,7 @@
     const game = games[g];
     const s = game.states[i];
     $("replay-pos").textContent = ui.game + " " + game.game + ": " + i + " / " + (game.states.length - 1);
-    $("replay-action").textContent = i > 0 ? game.actions[i - 1] : "";
+    $("replay-action").textContent = i > 0 ? (game.action_texts || game.actions)[i - 1] : "";
     [0, 1].forEach((p) => {
       const h = clear($("replay-hand-" + p));
       s.hands[p].forEach((code) => h.appendChild(C.card(code, deck, labels)));

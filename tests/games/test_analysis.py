@@ -138,3 +138,20 @@ def test_analysis_of_a_running_match_is_closed_to_the_public(client):
     r = client.get(reverse("games:analysis", args=[m.pk, 1]))
     assert r.status_code == 403 and r.json()["error"]
     assert m.games.get().analysis is None
+
+
+def test_replay_names_every_action_in_words(client, finished_match):
+    m = finished_match
+    games = _embedded(
+        client.get(reverse("games:replay", args=[m.pk])).content.decode(), "replay-data"
+    )
+    for game in games:
+        assert len(game["action_texts"]) == len(game["actions"])
+        for raw, text in zip(game["actions"], game["action_texts"], strict=True):
+            if raw.startswith("play:"):
+                assert text == Action.parse(raw).card.english_name
+    assert presenters.describe_action("revoke:1", names=("Anna", "Berti")) == (
+        "revoke (Renonce) by Berti"
+    )
+    assert presenters.describe_action("close") == "closing the talon"
+    assert presenters.describe_action("declare:KH") == "marriage and declaring 66"
