@@ -1,4 +1,5 @@
-"""Time to build the round-1 draw sheet and the score sheets of a 1024-entry tournament.
+"""Time to build the round-1 draw sheet and the score sheets of a 1024-entry tournament
+(the score sheets also with every pairing's two private links as QR codes).
 
     .venv/bin/python bench/print.py [--repeat N]
 
@@ -42,11 +43,22 @@ def main() -> None:
     t = bulk_tournament(1024)
     rnd = Round.objects.select_related("tournament").get(tournament=t, number=1)
     print(f"1024 entries, {rnd.pairings.count()} pairings in round 1; best of {args.repeat} runs")
+
+    def with_links(rnd):  # every pairing has a browser match: two QR codes per slip
+        return score_sheets_data(rnd, base_url="https://schnapsen.example.at")
+
     with translation.override("de-at"):
         for name, adapt, build in (
             ("draw sheet", draw_sheet_data, build_draw_sheet),
             ("score sheets", score_sheets_data, build_score_sheets),
+            ("+ QR links", with_links, build_score_sheets),
         ):
+            if adapt is with_links:
+                from games.models import Match
+
+                Match.objects.bulk_create(
+                    Match(pairing=p) for p in rnd.pairings.exclude(right=None)
+                )
             best_read = best_build = float("inf")
             for _ in range(args.repeat):
                 start = time.perf_counter()

@@ -252,23 +252,28 @@ def _fitting_size(text: str, font: str, size: float, width: float) -> float:
 
 
 def _draw_qr(canvas, url: str, x: float, y: float, size: float) -> None:
-    """The QR code of ``url`` with its lower left corner at (x, y): one path of runs."""
+    """The QR code of ``url`` with its lower left corner at (x, y): one path of runs,
+    drawn in module units (whole numbers are quick to write) under a scaling."""
     modules = qr_modules(url)
-    cell = size / len(modules)
+    n = len(modules)
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(size / n, size / n)
+    canvas.setFillGray(0)
     path = canvas.beginPath()
     for r, row in enumerate(modules):
-        top = y + size - (r + 1) * cell
+        top = n - 1 - r
         c = 0
-        while c < len(row):
+        while c < n:
             if not row[c]:
                 c += 1
                 continue
             start = c
-            while c < len(row) and row[c]:
+            while c < n and row[c]:
                 c += 1
-            path.rect(x + start * cell, top, (c - start) * cell, cell)
-    canvas.setFillGray(0)
+            path.rect(start, top, c - start, 1)
     canvas.drawPath(path, stroke=0, fill=1)
+    canvas.restoreState()
 
 
 def _draw_links(canvas, labels: ScoreSheetLabels, links, x: float, top: float) -> None:
