@@ -346,7 +346,8 @@ def round_start(request, round_pk):
 
 def _revoke(request, p: Pairing):
     """The referee's revoke: the first POST asks for confirmation, the second records it."""
-    match = get_object_or_404(p.matches, pk=request.POST.get("match") or 0)
+    raw = request.POST.get("match", "")
+    match = get_object_or_404(p.matches, pk=int(raw) if raw.isdigit() else 0)
     offender = request.POST.get("offender")
     if offender not in ("0", "1"):
         raise GameError(_("Choose the player who revoked."), "offender")

@@ -102,6 +102,7 @@ def test_staff_page_asks_before_recording_a_revoke(client, staff):
     twice = client.post(url, {**form, "confirm": "yes", "seq": m.next_seq}, follow=True)
     assert "already recorded" in twice.content.decode()
     assert MatchAction.objects.filter(action__startswith="revoke").count() == 1
+    assert client.post(url, {**form, "match": "x1"}).status_code == 404
     bad = client.post(url, {**form, "offender": "7"})
     assert bad.status_code == 400 and "Choose the player" in bad.content.decode()
 
