@@ -123,7 +123,7 @@ def test_sell_to_a_registered_player_and_mark_paid_and_cancel(staff_client):
     actions = set(AuditLog.objects.filter(tournament=tournament).values_list("action", flat=True))
     assert {"sell_entries", "set_paid", "cancel_entry"} <= actions
     body = staff_client.get(reverse("staff:audit", args=[tournament.pk])).content.decode()
-    assert "set_paid" in body and "anna" in body
+    assert "Zahlung geändert" in body and "anna" in body
 
 
 def test_sell_with_a_tampered_player_id(staff_client):

@@ -91,6 +91,8 @@ def _page_context(request, tournament, view) -> dict:
         "version": version,
         "live": {key.replace("-", "_"): html for key, html in sections.items()},
         "qr": qr_svg(request, tournament),
+        # the public draw sheet exists once a round is released (no link to a 404 before)
+        "has_released": tournament.rounds.filter(status=Round.Status.RELEASED).exists(),
     }
 
 

@@ -1,9 +1,61 @@
 """django-tables2 tables of the staff pages."""
 
+import re
+
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import AuditLog, Player, Tournament
+from tournaments.models import AuditLog, Bracket, Player, Tournament
+
+# The audit log stores short codes (stable, for exports); the page shows them in words.
+AUDIT_ACTIONS = {
+    "create_tournament": _("tournament created"),
+    "update_tournament": _("tournament terms changed"),
+    "delete_tournament": _("tournament deleted"),
+    "import_tournament": _("tournament imported"),
+    "set_prizes": _("prizes set"),
+    "sell_entries": _("entries sold"),
+    "set_paid": _("payment changed"),
+    "cancel_entry": _("entry cancelled"),
+    "record_playoff": _("play-off recorded"),
+    "shrink_field": _("field made smaller"),
+    "draw_round": _("round drawn"),
+    "transcribe_round": _("round transcribed"),
+    "release_round": _("round released"),
+    "withdraw_round": _("round withdrawn"),
+    "start_pairing": _("pairing started"),
+    "stop_pairing": _("pairing stopped"),
+    "assign_table": _("table assigned"),
+    "record_result": _("result entered"),
+    "correct_result": _("result corrected"),
+    "confirm_result": _("result confirmed"),
+    "revoke": _("revoke (Renonce) recorded"),
+}
+PAIRING_TARGET = re.compile(r"^round (\d+) (\w+) #(\d+)$")
+ROUND_TARGET = re.compile(r"^round (\d+)$")
+ENTRY_TARGET = re.compile(r"^entry (\d+)$")
+
+
+def audit_action(code: str) -> str:
+    return str(AUDIT_ACTIONS.get(code, code))
+
+
+def audit_target(target: str) -> str:
+    """The stored target ("round 2 main #8", "entry 5") in the page's language."""
+    if m := PAIRING_TARGET.match(target):
+        bracket = m.group(2)
+        text = _("round %(round)s, pairing %(number)s") % {
+            "round": m.group(1),
+            "number": m.group(3),
+        }
+        if bracket != Bracket.MAIN and bracket in Bracket.values:
+            text = f"{text} ({Bracket(bracket).label})"
+        return text
+    if m := ROUND_TARGET.match(target):
+        return _("round %(round)s") % {"round": m.group(1)}
+    if m := ENTRY_TARGET.match(target):
+        return _("entry %(number)s") % {"number": m.group(1)}
+    return target
 
 
 class PlayerTable(tables.Table):
@@ -41,6 +93,12 @@ class AuditTable(tables.Table):
         model = AuditLog
         fields = ["at", "user", "action", "target", "before", "after"]
         empty_text = _("Nothing recorded yet.")
+
+    def render_action(self, value):
+        return audit_action(value)
+
+    def render_target(self, value):
+        return audit_target(value)
 
 
 class PairingTable(tables.Table):

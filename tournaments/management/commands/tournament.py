@@ -438,7 +438,8 @@ class Command(BaseCommand):
 
         User = get_user_model()
         if not User.objects.filter(username="demo").exists():
-            User.objects.create_user("demo", password="demo", is_staff=True)
+            # A superuser, so that the admin (for corrections) works in the demo too.
+            User.objects.create_user("demo", password="demo", is_staff=True, is_superuser=True)
             self.stdout.write(_("Staff user “demo” with password “demo” created."))
         if o["if_empty"] and Tournament.objects.exists():
             self.stdout.write(_("There are tournaments already; no demo created."))
