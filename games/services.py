@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine import Action, GameState, IllegalAction, RuleSet
-from games.engine.bots import RandomBot, RuleBot
+from games.engine.bots import RuleBot
 from games.engine.game import shuffled_deck
 from games.engine.match import Match as MatchScore
 from games.engine.match import ScoreSheetError, draw_first_dealer, validate_score_sheet
@@ -48,37 +48,24 @@ def rules_of(match: Match) -> RuleSet:
 
 
 def bot_levels() -> dict[str, str]:
-    """Which engine bot plays each level (documented on the start page)."""
+    """What each level is, in words, for the start page (``games.engine.ai.make_bot``)."""
     return {
-        BotLevel.EASY: "RandomBot",
-        BotLevel.MEDIUM: "RuleBot",
-        BotLevel.STRONG: _strong_bot_name(),
+        BotLevel.EASY: _("plays by simple card rules"),
+        BotLevel.MEDIUM: _("looks a few tricks ahead"),
+        BotLevel.STRONG: _("searches deeper, about half a second per move"),
     }
 
 
-def _strong_bot_name() -> str:
+def make_bot(level: str, seed: int = 0):
+    """The bot of a UI level, as README's "How strong is the computer" describes it:
+    ``games.engine.ai.make_bot`` (easy: rule-based; medium and strong: PIMC search),
+    seeded by the match so that its moves replay; the rule-based bot if ``ai`` is missing."""
     try:
-        from games.engine import ai  # the bot helper's search bots, when present
-    except ImportError:
-        return "RuleBot"
-    maker = getattr(ai, "make_bot", None)
-    return "ai.strong" if maker is not None else "RuleBot"
+        from games.engine import ai
 
-
-def make_bot(level: str):
-    """A bot for a level: easy plays at random (declaring when right), medium is the
-    engine's rule-based bot, strong is the search bot of ``games.engine.ai`` when it
-    exists, else the rule-based bot."""
-    if level == BotLevel.EASY:
-        return RandomBot()
-    if level == BotLevel.STRONG:
-        try:
-            from games.engine import ai
-
-            return ai.make_bot("strong")
-        except (ImportError, AttributeError, ValueError, TypeError):
-            pass
-    return RuleBot()
+        return ai.make_bot(level, seed=seed)
+    except (ImportError, AttributeError, ValueError, TypeError):
+        return RuleBot()
 
 
 # --------------------------------------------------------------------------- live state
@@ -475,7 +462,7 @@ def _run_bot(m: Match, live: Live) -> None:
     """Let the computer move while it is its turn (seeded by the match and move number)."""
     if m.bot_seat is None:
         return
-    bot = make_bot(m.bot_level)
+    bot = make_bot(m.bot_level, seed=m.seed % 2**32)
     while m.status == Status.PLAYING and live.state is not None:
         if live.state.to_move != m.bot_seat:
             return

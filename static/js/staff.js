@@ -104,6 +104,13 @@
       el.form.requestSubmit();
     }
   });
+  /* After a result was saved or refused (the page shows a message), the first open
+     pairing's result select has the focus: the next result is typed without the mouse. */
+  var resultsTable = document.getElementById("results-table");
+  if (resultsTable && document.querySelector("main .messages")) {
+    var nextSelect = resultsTable.querySelector("select[id^='result-']");
+    if (nextSelect) { nextSelect.focus(); }
+  }
   /* Filter selects apply at once. */
   document.querySelectorAll("form.filters select").forEach(function (select) {
     select.addEventListener("change", function () { select.form.requestSubmit(); });

@@ -1,0 +1,36 @@
+"""Browser defects found in the acceptance pass."""
+
+import datetime
+
+from playwright.sync_api import expect
+
+from tournaments import services
+from tournaments.models import Outcome
+
+
+def _running(field_size=16):
+    tournament = services.create_tournament(
+        name="Tastatur-Cup", date=datetime.date(2026, 12, 5), field_size=field_size
+    )
+    for index in range(field_size):
+        player = services.find_or_register_player(f"Spieler {index + 1:02d}", town="Krems")
+        services.sell_entries(tournament, player, 1, paid=True)
+    services.release_round(services.draw_next_round(tournament, seed=3))
+    return tournament
+
+
+def test_results_are_entered_one_after_another_by_keyboard_only(page, live_server, staff_login):
+    tournament = _running()
+    staff_login(page)
+    page.goto(f"{live_server.url}/staff/t/{tournament.pk}/results/")
+    page.locator("table.pairings select[name=result]").first.focus()
+    for _ in range(3):
+        # choose "left wins 2:0" and save with Enter; the page comes back with the focus
+        # on the next open pairing's select, so no Tab through the menus is needed
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("Enter")
+        page.wait_for_load_state()
+        expect(page.locator(".messages .success")).to_be_visible()
+        expect(page.locator("table.pairings select[id^=result-]").first).to_be_focused()
+    rnd = tournament.rounds.get()
+    assert rnd.pairings.filter(outcome=Outcome.PLAYED, winner="left").count() == 3
