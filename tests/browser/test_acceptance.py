@@ -34,3 +34,20 @@ def test_results_are_entered_one_after_another_by_keyboard_only(page, live_serve
         expect(page.locator("table.pairings select[id^=result-]").first).to_be_focused()
     rnd = tournament.rounds.get()
     assert rnd.pairings.filter(outcome=Outcome.PLAYED, winner="left").count() == 3
+
+
+def _overflow(page) -> int:
+    return page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+
+
+def test_phone_pages_do_not_scroll_sideways_in_german_or_english(phone_page, live_server):
+    tournament = _running()
+    for language in ("de-at", "en"):
+        phone_page.context.add_cookies(
+            [{"name": "django_language", "value": language, "url": live_server.url}]
+        )
+        for path in (f"/t/{tournament.pk}/", "/games/"):
+            phone_page.goto(live_server.url + path)
+            assert _overflow(phone_page) <= 0, (language, path)
