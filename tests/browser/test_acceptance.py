@@ -51,3 +51,45 @@ def test_phone_pages_do_not_scroll_sideways_in_german_or_english(phone_page, liv
         for path in (f"/t/{tournament.pk}/", "/games/"):
             phone_page.goto(live_server.url + path)
             assert _overflow(phone_page) <= 0, (language, path)
+
+
+def test_desk_double_click_sells_once_and_the_name_field_is_ready_again(
+    page, live_server, staff_login
+):
+    tournament = services.create_tournament(
+        name="Kassa-Cup", date=datetime.date(2026, 12, 5), field_size=16
+    )
+    staff_login(page)
+    page.goto(f"{live_server.url}/staff/t/{tournament.pk}/entries/")
+    expect(page.locator("#id_name")).to_be_focused()  # the desk types at once
+    page.keyboard.type("Resi Doppelklick")
+    # A busy venue: the server has the sale, but its answer is slow, and the seller
+    # clicks again on the page that is still showing.
+    held = []
+
+    def slow_answer(route):
+        if route.request.method == "POST":
+            held.append((route, route.fetch(max_redirects=0)))
+        else:
+            route.continue_()
+
+    page.route("**/entries/", slow_answer)
+    page.evaluate(
+        "() => { const b = document.getElementById('sell-button');"
+        " b.click(); setTimeout(() => b.click(), 200); }"
+    )
+    page.wait_for_timeout(1000)
+    for route, response in held:
+        try:
+            route.fulfill(response=response)
+        except Exception:  # the browser gave up on an earlier navigation
+            pass
+    page.unroute("**/entries/")
+    assert tournament.entries.filter(player__name="Resi Doppelklick").count() == 1
+    assert len(held) == 1
+    # and the next sale starts in the name field (after a sale's redirect too)
+    page.goto(f"{live_server.url}/staff/t/{tournament.pk}/entries/")
+    page.keyboard.type("Hans Einmal")
+    page.keyboard.press("Enter")
+    expect(page.locator(".messages .success")).to_contain_text("Hans Einmal")
+    expect(page.locator("#id_name")).to_be_focused()

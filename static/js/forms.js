@@ -1,0 +1,17 @@
+/* Every page: a POST form is sent once. A double click (or a second Enter while the
+   page loads) would otherwise repeat it, e.g. sell an entry twice at a busy desk. */
+(function () {
+  "use strict";
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    if (!form.method || form.method.toLowerCase() !== "post" || form.target === "_blank") { return; }
+    if (form.getAttribute("data-sent")) { ev.preventDefault(); return; }
+    form.setAttribute("data-sent", "1");
+    // if the answer is a download or the request fails, allow sending again a bit later
+    setTimeout(function () { form.removeAttribute("data-sent"); }, 4000);
+  });
+  /* Back button: a page restored from the browser's cache may send its forms again. */
+  window.addEventListener("pageshow", function () {
+    document.querySelectorAll("form[data-sent]").forEach(function (f) { f.removeAttribute("data-sent"); });
+  });
+})();
