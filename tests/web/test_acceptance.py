@@ -116,3 +116,45 @@ def test_public_page_offers_the_draw_sheet_only_when_a_round_is_released(client)
     services.release_round(tournament.rounds.get())
     assert pdf in client.get(url).content.decode()
     assert client.get(pdf).status_code == 200
+
+
+# --- a player finds his next opponent next to his name ----------------------------------------
+
+
+def test_by_player_list_names_the_opponent(client, running):
+    pairing = (
+        running.rounds.get()
+        .pairings.exclude(right=None)
+        .select_related("left__player", "right__player")
+        .first()
+    )
+    body = client.get(reverse("public:tournament", args=[running.pk])).content.decode()
+    players = body.split('id="live-players"')[1].split("</section>")[0]
+    left, right = pairing.left, pairing.right
+    assert f"gegen #{right.number} {right.player.name}" in players
+    assert f"gegen #{left.number} {left.player.name}" in players
+
+
+# --- a result from a player's link (no staff author) can be confirmed -------------------------
+
+
+def test_result_recorded_without_staff_author_shows_a_confirm_button(staff_client, running):
+    running.confirm_results = True
+    running.save()
+    pairing = running.rounds.get().pairings.filter(outcome=Outcome.OPEN).first()
+    services.record_result(pairing, winner="right", score=(2, 0), actor=None)  # e.g. a link
+    url = reverse("staff:results", args=[running.pk])
+    confirm = reverse("staff:pairing_confirm", args=[running.pk, pairing.pk])
+    assert confirm in staff_client.get(url).content.decode()
+    staff_client.post(confirm)
+    pairing.refresh_from_db()
+    assert pairing.confirmed_at is not None
+
+
+def test_own_result_has_no_confirm_button(staff_client, staff_user, running):
+    running.confirm_results = True
+    running.save()
+    pairing = running.rounds.get().pairings.filter(outcome=Outcome.OPEN).first()
+    services.record_result(pairing, winner="left", score=(2, 1), actor=staff_user)
+    body = staff_client.get(reverse("staff:results", args=[running.pk])).content.decode()
+    assert reverse("staff:pairing_confirm", args=[running.pk, pairing.pk]) not in body

@@ -98,10 +98,9 @@ def pairing_row(
         enterable=status in ("open", "busy"),
         correctable=correctable and played,
         unconfirmed=unconfirmed,
-        can_confirm=unconfirmed
-        and user is not None
-        and pairing.decided_by_id is not None
-        and pairing.decided_by_id != user.pk,
+        # a result from a player's link or a browser match has no staff author: any
+        # staff member may confirm it; a staff member's own entry needs somebody else
+        can_confirm=unconfirmed and user is not None and pairing.decided_by_id != user.pk,
         started=pairing.started_at is not None,
     )
 
@@ -189,12 +188,25 @@ def by_player(rows: list[PairingRow]) -> list[dict]:
     """Each player's draw numbers, alphabetically (a player looks up his own name)."""
     lookup: dict[str, list[dict]] = {}
     for row in rows:
+        # with the opponent, so that a player finds whom he plays next at a glance
         lookup.setdefault(row.left_player, []).append(
-            {"number": row.number, "side": "left", "entry": row.left, "row": row}
+            {
+                "number": row.number,
+                "side": "left",
+                "entry": row.left,
+                "row": row,
+                "opponent": row.right if row.right_player else "",
+            }
         )
         if row.right_player:
             lookup.setdefault(row.right_player, []).append(
-                {"number": row.number, "side": "right", "entry": row.right, "row": row}
+                {
+                    "number": row.number,
+                    "side": "right",
+                    "entry": row.right,
+                    "row": row,
+                    "opponent": row.left,
+                }
             )
     return [
         {"name": name, "items": sorted(items, key=lambda i: i["number"])}
