@@ -1,6 +1,7 @@
 """Defects found in the acceptance pass (staff at the desk, players on phones, guests)."""
 
 import io
+import re
 
 import pytest
 from django.test import Client, RequestFactory, override_settings
@@ -158,3 +159,23 @@ def test_own_result_has_no_confirm_button(staff_client, staff_user, running):
     services.record_result(pairing, winner="left", score=(2, 1), actor=staff_user)
     body = staff_client.get(reverse("staff:results", args=[running.pk])).content.decode()
     assert reverse("staff:pairing_confirm", args=[running.pk, pairing.pk]) not in body
+
+
+# --- a bye reads "Freilos" once, not "Freilos Freilos" ---------------------------------------
+
+
+def test_bye_is_named_once_per_row(client, staff_client):
+    tournament = make_tournament(16, [1] * 14)  # two byes
+    services.release_round(services.draw_next_round(tournament, seed=5))
+    body = client.get(reverse("public:tournament", args=[tournament.pk])).content.decode()
+    draw = body.split('id="live-draw"')[1].split("</section>")[0]
+    players = body.split('id="live-players"')[1].split("</section>")[0]
+    staff = staff_client.get(reverse("staff:round", args=[tournament.pk, 1])).content.decode()
+    for html in (draw, staff):
+        table = html.split("<table")[1].split("</table>")[0]
+        rows = [row for row in table.split("<tr")[1:] if "Freilos" in row]
+        assert len(rows) == 2
+        # once where the opponent would be, once as the status; no score "Freilos" again
+        assert all(row.count("Freilos") == 2 for row in rows)
+    text = " ".join(re.sub(r"<[^>]+>", " ", players).split())
+    assert text.count("Freilos") == 2 and "Freilos Freilos" not in text
