@@ -8,12 +8,21 @@
   var version = root.getAttribute("data-version");
   var last = {};
 
+  /* Names are found however they are typed on a phone: "Müller", "muller" or "mueller". */
+  function plain(s) {
+    return s.toLowerCase().replace(/ß/g, "ss").normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  }
+  function spelled(s) {
+    return plain(s.toLowerCase().replace(/ä/g, "ae").replace(/ö/g, "oe").replace(/ü/g, "ue"));
+  }
   function applyFilter() {
     var input = document.querySelector("input[data-filter]");
     if (!input) { return; }
-    var q = input.value.trim().toLowerCase();
+    var q = input.value.trim();
+    var q1 = plain(q), q2 = spelled(q);
     document.querySelectorAll(input.getAttribute("data-filter")).forEach(function (el) {
-      el.hidden = q !== "" && el.textContent.toLowerCase().indexOf(q) === -1;
+      var text = el.textContent;
+      el.hidden = q !== "" && plain(text).indexOf(q1) === -1 && spelled(text).indexOf(q2) === -1;
     });
   }
   var filterInput = document.querySelector("input[data-filter]");

@@ -93,3 +93,22 @@ def test_desk_double_click_sells_once_and_the_name_field_is_ready_again(
     page.keyboard.press("Enter")
     expect(page.locator(".messages .success")).to_contain_text("Hans Einmal")
     expect(page.locator("#id_name")).to_be_focused()
+
+
+def test_find_your_name_on_the_phone_without_umlauts(phone_page, live_server):
+    tournament = services.create_tournament(
+        name="Umlaut-Cup", date=datetime.date(2026, 12, 5), field_size=16
+    )
+    for index in range(16):
+        name = "Jürgen Müller" if index == 0 else f"Spieler {index + 1:02d}"
+        player = services.find_or_register_player(name, town="Krems")
+        services.sell_entries(tournament, player, 1, paid=True)
+    services.release_round(services.draw_next_round(tournament, seed=3))
+    phone_page.goto(f"{live_server.url}/t/{tournament.pk}/")
+    rows = phone_page.locator("#live-draw tbody tr:visible")
+    for typed in ("Müller", "muller", "MUELLER", "jurgen"):
+        phone_page.fill("#find-name", typed)
+        expect(rows).to_have_count(1)
+        expect(rows.first).to_contain_text("Jürgen Müller")
+    phone_page.fill("#find-name", "")
+    expect(rows).to_have_count(8)
