@@ -179,3 +179,23 @@ def test_bye_is_named_once_per_row(client, staff_client):
         assert all(row.count("Freilos") == 2 for row in rows)
     text = " ".join(re.sub(r"<[^>]+>", " ", players).split())
     assert text.count("Freilos") == 2 and "Freilos Freilos" not in text
+
+
+# --- matches are listed in the admin, without the players' private links ----------------------
+
+
+def test_matches_in_the_admin_without_private_links(client, running):
+    from django.contrib.auth import get_user_model
+
+    from games import services as games
+
+    admin_user = get_user_model().objects.create_superuser("chef", password="pw-chef-1")
+    client.force_login(admin_user)
+    pairing = running.rounds.get().pairings.filter(outcome=Outcome.OPEN).first()
+    match = games.start_match_for_pairing(pairing)
+    listing = client.get("/admin/games/match/")
+    assert listing.status_code == 200 and match.name0 in listing.content.decode()
+    detail = client.get(f"/admin/games/match/{match.pk}/change/")
+    page = detail.content.decode()
+    assert detail.status_code == 200 and match.name1 in page
+    assert match.token0 not in page and match.token1 not in page
