@@ -89,6 +89,7 @@ def test_desk_double_click_sells_once_and_the_name_field_is_ready_again(
     assert len(held) == 1
     # and the next sale starts in the name field (after a sale's redirect too)
     page.goto(f"{live_server.url}/staff/t/{tournament.pk}/entries/")
+    expect(page.locator("#id_name")).to_be_focused()
     page.keyboard.type("Hans Einmal")
     page.keyboard.press("Enter")
     expect(page.locator(".messages .success")).to_contain_text("Hans Einmal")
