@@ -107,15 +107,45 @@ def _previous(live: Live) -> dict | None:
     return {"game": prev.index + 1, **prev.result}
 
 
+def _table_rules(view: dict, *, review_tricks: bool, seat: int | None) -> dict:
+    """What may be looked at on the table, in place on an engine view dict.
+
+    Tricks once laid down lie face down: only their number is on the table
+    (``trick_counts``). With ``review_tricks`` (weich, turnier; 000: "Die abgelegten eigenen
+    Stiche darf man beim weichen Schnapsen jederzeit durchsehen") a player may look through
+    his own tricks, and both card-point totals are shown as a convenience of online play.
+    Without it (scharf; 000: "Abgelegte Stiche dürfen nicht mehr angesehen werden, daher muss
+    man die eigenen Augen mitzählen") no trick is shown and neither total: the current trick,
+    and the last trick until the next lead, stay visible; marriages were shown openly and stay
+    known. A spectator (``seat`` None) never sees into a pile. Once the game is over its
+    result (with the card points) is public.
+    """
+    over = view.get("result") is not None
+    tricks = view["tricks_won"]
+    view["trick_counts"] = [len(cards) // 2 for cards in tricks]
+    view["review_tricks"] = review_tricks
+    if over:
+        return view
+    view["tricks_won"] = [
+        cards if review_tricks and p == seat else None for p, cards in enumerate(tricks)
+    ]
+    if not review_tricks:
+        view["scores"] = None
+        if view.get("lead") is not None:
+            view["last_trick"] = None
+    return view
+
+
 def player_payload(live: Live, seat: int) -> dict:
-    """The JSON for seat's browser: the engine's view of that seat, and nothing more."""
+    """The JSON for seat's browser: the engine's view of that seat, as far as the rule
+    profile lets him look at the table (``_table_rules``)."""
     data = {"seat": seat, "match": match_summary(live), "previous": _previous(live)}
     if live.state is not None:
         view = live.state.view(seat).to_dict()
         view["legal_actions"] = [a for a in view["legal_actions"] if not a.startswith("revoke")]
         view["game"] = live.game.index + 1
         view["blocked"] = _blocked(live, seat)
-        data["view"] = view
+        data["view"] = _table_rules(view, review_tricks=live.state.rules.review_tricks, seat=seat)
     else:
         data["view"] = None
     return data
@@ -148,7 +178,7 @@ def spectator_payload(live: Live) -> dict:
     }
     public["hand_sizes"] = [len(live.state.hand_of(0)), len(live.state.hand_of(1))]
     public["game"] = live.game.index + 1
-    data["view"] = public
+    data["view"] = _table_rules(public, review_tricks=live.state.rules.review_tricks, seat=None)
     return data
 
 
@@ -188,6 +218,14 @@ def ui_strings() -> dict:
         "cards_played": _("Cards played"),
         "opp_known": _("Known in the opponent's hand"),
         "marriages": _("Marriages"),
+        "tricks": _("tricks"),
+        "count_yourself": _(
+            "Scharf: tricks laid down may not be looked at; count your card points yourself."
+        ),
+        "own_tricks_only": _(
+            "You may look through your own tricks; both card-point totals are shown for"
+            " convenience."
+        ),
         "analyse": _("Show the computer's verdict on each move"),
         "analysing": _("The computer is analysing this game …"),
         "mistakes": _("Mistakes in this game:"),

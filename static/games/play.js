@@ -125,12 +125,17 @@
     }
 
     // Points.
+    // Card points: only where the rules let players look at their tricks (not scharf).
     const pts = clear($("points"));
     [me, opp].forEach((p) => {
       const d = document.createElement("p");
-      d.innerHTML = "";
-      d.textContent = match.names[p] + ": " + view.scores[p] +
-        (view.pending_marriage_points[p] ? " (+" + view.pending_marriage_points[p] + ")" : "");
+      const tricks = view.trick_counts ? " \u00B7 " + view.trick_counts[p] + " " + ui.tricks : "";
+      if (view.scores) {
+        d.textContent = match.names[p] + ": " + view.scores[p] +
+          (view.pending_marriage_points[p] ? " (+" + view.pending_marriage_points[p] + ")" : "") + tricks;
+      } else {
+        d.textContent = match.names[p] + tricks;
+      }
       pts.appendChild(d);
     });
 
@@ -189,7 +194,12 @@
 
   function renderPlayed(view, match, me, opp) {
     const box = clear($("played"));
+    const help = document.createElement("p");
+    help.className = "help";
+    help.textContent = view.review_tricks === false ? ui.count_yourself : (spectator ? "" : ui.own_tricks_only);
+    if (help.textContent) box.appendChild(help);
     [me, opp].forEach((p) => {
+      if (!view.tricks_won[p]) return;  // face down: the rules do not let you look
       const row = document.createElement("div");
       row.className = "played-row";
       const h = document.createElement("p");
