@@ -1,8 +1,11 @@
+import re
+
 import pytest
 from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import AuditLog, Entry, Outcome, Pairing, Round, Tournament
+from tournaments.views.forms import STALE_RESULT_FORM
 
 from .conftest import make_tournament
 
@@ -188,10 +191,49 @@ def test_draw_release_and_enter_results(staff_client):
 def test_impossible_results_change_nothing(staff_client, running, value):
     pairing = Pairing.objects.filter(round__tournament=running, outcome=Outcome.OPEN).first()
     url = reverse("staff:pairing_result", args=[running.pk, pairing.pk])
-    response = staff_client.post(url, {"result": value}, follow=True)
+    response = staff_client.post(url, {"result": value, "version": "0"}, follow=True)
     pairing.refresh_from_db()
     assert pairing.outcome == Outcome.OPEN and pairing.version == 0
     assert any(m.level_tag == "error" for m in response.context["messages"])
+
+
+@pytest.mark.parametrize("version", [None, "", "x", "-1"])
+def test_result_post_without_the_rendered_version_is_refused(staff_client, running, version):
+    """A tampered POST (no version, or no number) neither records nor corrects a result."""
+    pairing = Pairing.objects.filter(round__tournament=running, outcome=Outcome.OPEN).first()
+    url = reverse("staff:pairing_result", args=[running.pk, pairing.pk])
+    data = {"result": "left:2:0"} if version is None else {"result": "left:2:0", "version": version}
+    response = staff_client.post(url, data, follow=True)
+    pairing.refresh_from_db()
+    assert pairing.outcome == Outcome.OPEN and pairing.version == 0
+    errors = [str(m) for m in response.context["messages"] if m.level_tag == "error"]
+    assert errors == [str(STALE_RESULT_FORM)]
+    # a decided pairing is not corrected by such a POST either
+    staff_client.post(url, {"result": "left:2:0", "version": "0"})
+    pairing.refresh_from_db()
+    assert (pairing.winner, pairing.version) == ("left", 1)
+    staff_client.post(
+        url,
+        {"result": "right:wo"} if version is None else {"result": "right:wo", "version": version},
+    )
+    pairing.refresh_from_db()
+    assert (pairing.winner, pairing.version) == ("left", 1)
+
+
+def test_every_result_form_sends_its_version(staff_client, running):
+    pairing = Pairing.objects.filter(round__tournament=running, outcome=Outcome.OPEN).first()
+    services.record_result(pairing, winner="left", score=(2, 0))
+    html = staff_client.get(reverse("staff:results", args=[running.pk])).content.decode()
+    forms = re.findall(r'<form method="post" action="[^"]*/result/"[^>]*>.*?</form>', html, re.S)
+    assert (
+        len(forms)
+        == Pairing.objects.filter(round__tournament=running)
+        .exclude(outcome__in=[Outcome.BYE])
+        .exclude(right=None)
+        .count()
+    )
+    for form in forms:
+        assert re.search(r'name="version" value="\d+"', form)
 
 
 def test_draw_while_pairings_are_open_is_refused(staff_client, running):
@@ -240,7 +282,8 @@ def test_second_person_confirms(client, staff_user, second_staff_user):
     pairing = rnd.pairings.filter(outcome=Outcome.OPEN).first()
     client.force_login(staff_user)
     client.post(
-        reverse("staff:pairing_result", args=[tournament.pk, pairing.pk]), {"result": "left:2:1"}
+        reverse("staff:pairing_result", args=[tournament.pk, pairing.pk]),
+        {"result": "left:2:1", "version": pairing.version},
     )
     page = client.get(reverse("staff:results", args=[tournament.pk])).content.decode()
     assert "badge unconfirmed" in page

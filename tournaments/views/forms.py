@@ -181,11 +181,23 @@ def result_choices(match_bummerl: int) -> list[tuple[str, str]]:
     return choices
 
 
+STALE_RESULT_FORM = _(
+    "The form did not say which state of the pairing it was made for; reload the page and"
+    " enter the result again."
+)
+
+
 class ResultForm(forms.Form):
     """A result as one value: ``left:2:1`` or ``right:wo``; the service checks the score."""
 
     result = forms.CharField(label=_("Result"), max_length=20)
-    version = forms.IntegerField(required=False, widget=forms.HiddenInput, min_value=0)
+    # The pairing's version the form was rendered with: required, so a result is never
+    # saved over a change made since (a POST without it is refused and changes nothing).
+    version = forms.IntegerField(
+        widget=forms.HiddenInput,
+        min_value=0,
+        error_messages=dict.fromkeys(("required", "invalid", "min_value"), STALE_RESULT_FORM),
+    )
 
     def clean_result(self):
         value = self.cleaned_data["result"].strip()
