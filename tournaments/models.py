@@ -109,7 +109,9 @@ class Prize(models.Model):
         _("place"), validators=[MinValueValidator(1), MaxValueValidator(PRIZE_PLACES)]
     )
     description = models.CharField(_("prize"), max_length=200, blank=True)
-    amount = models.DecimalField(_("amount"), max_digits=10, decimal_places=2, null=True, blank=True)
+    amount = models.DecimalField(
+        _("amount"), max_digits=10, decimal_places=2, null=True, blank=True
+    )
 
     class Meta:
         ordering = ["tournament", "place"]
@@ -253,7 +255,9 @@ class Pairing(models.Model):
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    version = models.PositiveIntegerField(default=0, help_text="Bumped on every change of the result.")
+    version = models.PositiveIntegerField(
+        default=0, help_text="Bumped on every change of the result."
+    )
 
     class Meta:
         ordering = ["round", "bracket", "number"]
@@ -296,3 +300,24 @@ class AuditLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.target}"
+
+
+class SubmissionToken(models.Model):
+    """A one-time token of a staff form that must not be applied twice (a sale at the desk,
+    a new tournament, a new player, a player import): stored in the same transaction as
+    the change it guards, so its unique index refuses the second of two identical POSTs,
+    even when both arrive at once (see ``tournaments.once``)."""
+
+    token = models.CharField(_("token"), max_length=64, unique=True)
+    purpose = models.CharField(_("purpose"), max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    used_at = models.DateTimeField(_("used"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("form submission")
+        verbose_name_plural = _("form submissions")
+
+    def __str__(self) -> str:
+        return f"{self.purpose} {self.token}"

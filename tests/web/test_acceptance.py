@@ -11,6 +11,7 @@ from django.views import defaults
 
 from tournaments import services
 from tournaments.models import AuditLog, Outcome
+from tournaments.once import new_token
 
 from .conftest import make_tournament
 
@@ -74,7 +75,8 @@ def test_demo_login_can_correct_in_the_admin(client):
 def test_sale_from_a_stale_desk_page_after_the_draw_says_why(staff_client, running):
     sold = running.entries.count()
     response = staff_client.post(
-        reverse("staff:entries", args=[running.pk]), {"name": "Zu Spät", "count": "1"}
+        reverse("staff:entries", args=[running.pk]),
+        {"name": "Zu Spät", "count": "1", "once": new_token()},
     )
     body = response.content.decode()
     assert response.status_code == 200

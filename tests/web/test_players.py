@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tournaments.models import Player
+from tournaments.once import new_token
 from tournaments.views import player_csv
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +41,8 @@ def test_search_as_you_type_returns_matching_players(staff_client):
 
 def test_add_and_edit_a_player(staff_client):
     response = staff_client.post(
-        reverse("staff:player_add"), {"name": "  Rosa   Eder ", "town": "Tulln"}
+        reverse("staff:player_add"),
+        {"name": "  Rosa   Eder ", "town": "Tulln", "once": new_token()},
     )
     assert response.status_code == 302
     player = Player.objects.get()
@@ -53,7 +55,9 @@ def test_add_and_edit_a_player(staff_client):
 
 
 def test_a_player_without_a_name_is_refused(staff_client):
-    response = staff_client.post(reverse("staff:player_add"), {"name": "   ", "town": "Tulln"})
+    response = staff_client.post(
+        reverse("staff:player_add"), {"name": "   ", "town": "Tulln", "once": new_token()}
+    )
     assert response.status_code == 200
     assert "errorlist" in response.content.decode()
     assert not Player.objects.exists()
@@ -72,7 +76,9 @@ def test_csv_import_previews_then_imports(staff_client):
     assert "Jürgen Größinger" in body and "confirm-import" in body
     assert Player.objects.count() == 1  # nothing imported by the preview
     content = response.context["confirm"].initial["content"]
-    response = staff_client.post(reverse("staff:player_import"), {"content": content})
+    response = staff_client.post(
+        reverse("staff:player_import"), {"content": content, "once": new_token()}
+    )
     assert response.status_code == 302
     assert sorted(Player.objects.values_list("name", flat=True)) == [
         "Anna Huber",

@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import AuditLog, Entry, Outcome, Pairing, Round, Tournament
+from tournaments.once import new_token
 from tournaments.views.forms import STALE_RESULT_FORM
 
 from .conftest import make_tournament
@@ -28,6 +29,7 @@ def tournament_data(**changes):
         "prize_1_amount": "100",
         "prize_2_amount": "50",
     }
+    data["once"] = new_token()  # the form's one-time token
     data.update(changes)
     return data
 
@@ -100,12 +102,19 @@ def test_sell_entries_in_two_clicks_and_enforce_the_limit(staff_client):
     tournament = make_tournament(16, max_entries_per_player=16)
     url = reverse("staff:entries", args=[tournament.pk])
     response = staff_client.post(
-        url, {"name": "Jürgen Größinger", "town": "Krems", "count": "16", "paid": "on"}
+        url,
+        {
+            "name": "Jürgen Größinger",
+            "town": "Krems",
+            "count": "16",
+            "paid": "on",
+            "once": new_token(),
+        },
     )
     assert response.status_code == 302
     player = Entry.objects.filter(tournament=tournament).first().player
     assert Entry.objects.filter(tournament=tournament, player=player, paid=True).count() == 16
-    response = staff_client.post(url, {"player": str(player.pk), "count": "1"})
+    response = staff_client.post(url, {"player": str(player.pk), "count": "1", "once": new_token()})
     assert response.status_code == 200
     assert response.context["form"].non_field_errors()
     assert Entry.objects.filter(tournament=tournament).count() == 16
@@ -115,7 +124,7 @@ def test_sell_to_a_registered_player_and_mark_paid_and_cancel(staff_client):
     tournament = make_tournament(16)
     player = services.find_or_register_player("Rosa Eder", town="Tulln")
     url = reverse("staff:entries", args=[tournament.pk])
-    staff_client.post(url, {"player": str(player.pk), "count": "2"})
+    staff_client.post(url, {"player": str(player.pk), "count": "2", "once": new_token()})
     first, second = Entry.objects.filter(player=player).order_by("number")
     assert not first.paid
     staff_client.post(reverse("staff:entry_paid", args=[tournament.pk, first.pk]), {"paid": "1"})

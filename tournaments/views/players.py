@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
+from tournaments import once
 from tournaments.models import Player
 
 from . import player_csv
@@ -60,7 +61,17 @@ def player_edit(request, pk=None):
     player = get_object_or_404(Player, pk=pk) if pk is not None else None
     form = PlayerForm(_posted(request), instance=player)
     if request.method == "POST" and form.is_valid():
-        saved = form.save()
+        try:
+            with transaction.atomic():
+                if player is None:  # adding twice would register the player twice
+                    once.claim(request.POST, "player", request.user)
+                saved = form.save()
+        except once.MissingToken as error:
+            form.add_error(None, error.message)
+            return render(request, "staff/player_form.html", {"form": form, "player": player})
+        except once.AlreadyDone:
+            messages.warning(request, _("This player was already added (the form was sent twice)."))
+            return redirect("staff:players")
         if player is None:
             messages.success(request, _("%(player)s was added.") % {"player": saved})
         else:
@@ -123,13 +134,23 @@ def player_import(request):
             context.update(problems=[problem_message(p) for p in parsed.problems], rows=rows)
             return render(request, "staff/player_import.html", context, status=400)
         created = 0
-        with transaction.atomic():
-            for item in rows:
-                if item["known"]:
-                    continue
-                row = item["row"]
-                Player.objects.create(name=row.name, town=row.town, contact=row.contact)
-                created += 1
+        try:
+            with transaction.atomic():
+                once.claim(request.POST, "player_import", request.user)
+                for item in rows:
+                    if item["known"]:
+                        continue
+                    row = item["row"]
+                    Player.objects.create(name=row.name, town=row.town, contact=row.contact)
+                    created += 1
+        except once.MissingToken as error:
+            messages.error(request, error.message)
+            return redirect("staff:player_import")
+        except once.AlreadyDone:
+            messages.warning(
+                request, _("These players were already imported (the form was sent twice).")
+            )
+            return redirect("staff:players")
         skipped = len(rows) - created
         messages.success(
             request,

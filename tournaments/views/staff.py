@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from tournaments import services
+from tournaments import once, services
 from tournaments.models import (
     Entry,
     Outcome,
@@ -66,11 +66,19 @@ def tournament_create(request):
         data = {name: form.cleaned_data[name] for name in TournamentForm.Meta.fields}
         is_public = data.pop("is_public")
         try:
-            tournament = services.create_tournament(
-                **data, prizes=form.prizes(), actor=request.user
-            )
-        except TournamentError as error:
+            with transaction.atomic():
+                once.claim(request.POST, "tournament", request.user)
+                tournament = services.create_tournament(
+                    **data, prizes=form.prizes(), actor=request.user
+                )
+        except (TournamentError, once.MissingToken) as error:
             form.add_error(None, error.message)
+        except once.AlreadyDone:
+            messages.warning(
+                request,
+                _("This tournament was already created (the form was sent twice)."),
+            )
+            return redirect("staff:home")
         else:
             if tournament.is_public != is_public:
                 tournament.is_public = is_public
@@ -156,6 +164,7 @@ def entries(request, pk):
         player = form.cleaned_data["player"]
         try:
             with transaction.atomic():
+                once.claim(request.POST, "sell", request.user)
                 if player is None:
                     player = services.find_or_register_player(
                         " ".join(form.cleaned_data["name"].split()),
@@ -170,6 +179,14 @@ def entries(request, pk):
                 )
         except TournamentError as error:
             form.add_error(None, error.message)
+        except once.MissingToken as error:
+            form.add_error(None, error.message)
+        except once.AlreadyDone:
+            messages.warning(
+                request,
+                _("This sale was already done (the form was sent twice); nothing more was sold."),
+            )
+            return redirect("staff:entries", pk)
         else:
             numbers = ", ".join(str(e.number) for e in sold)
             messages.success(
