@@ -12,6 +12,7 @@ import re
 from django.utils import formats
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.engine import Action, Card
 
@@ -213,6 +214,7 @@ def ui_strings() -> dict:
         "points": _("Points"),
         "bummerl": _("Bummerl"),
         "won_game": _("%(name)s wins game %(game)s with %(points)s game points."),
+        "won_game_one": _("%(name)s wins game %(game)s with %(points)s game point."),
         "match_won": _("%(name)s wins the match."),
         "connection": _("Connection lost – retrying …"),
         "cards_played": _("Cards played"),
@@ -290,7 +292,7 @@ def points_text(value: float, exact: bool) -> str:
     amount = abs(value)
     if exact:
         n = round(amount)
-        return _("%(n)d game point") % {"n": n} if n == 1 else _("%(n)d game points") % {"n": n}
+        return ngettext("%(n)d game point", "%(n)d game points", n) % {"n": n}
     return _("about %(n)s game points") % {
         "n": formats.number_format(round(amount, 1), decimal_pos=1, use_l10n=True)
     }

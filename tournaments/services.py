@@ -389,15 +389,16 @@ def sell_entries(tournament, player, count=1, *, paid=False, actor=None) -> list
         active = active_entries(t)
         held = active.filter(player=player).count()
         if held + count > t.max_entries_per_player:
-            raise TournamentError(
-                ngettext(
-                    "%(name)s holds %(held)d entries; a player may buy at most %(max)d entry.",
-                    "%(name)s holds %(held)d entries; a player may buy at most %(max)d entries.",
-                    t.max_entries_per_player,
-                )
-                % {"name": player.name, "held": held, "max": t.max_entries_per_player},
-                "limit",
-            )
+            # two counts, two sentences: each takes the plural form of its own number
+            holds = ngettext(
+                "%(name)s holds %(held)d entry.", "%(name)s holds %(held)d entries.", held
+            ) % {"name": player.name, "held": held}
+            limit = ngettext(
+                "A player may buy at most %(max)d entry.",
+                "A player may buy at most %(max)d entries.",
+                t.max_entries_per_player,
+            ) % {"max": t.max_entries_per_player}
+            raise TournamentError(f"{holds} {limit}", "limit")
         sold = active.count()
         if sold + count > t.field_size:
             raise TournamentError(
@@ -543,13 +544,18 @@ def _plan_next_round(t: Tournament) -> _DrawPlan:
         if sold * 2 < t.field_size:
             offer = smaller_field_offer(t)
             if offer:
-                message = _(
+                message = ngettext(
+                    "Only %(sold)d of %(size)d entries is sold, fewer than half the field. "
+                    "Make the field %(offer)d entries first.",
                     "Only %(sold)d of %(size)d entries are sold, fewer than half the field. "
-                    "Make the field %(offer)d entries first."
+                    "Make the field %(offer)d entries first.",
+                    sold,
                 ) % {"sold": sold, "size": t.field_size, "offer": offer}
             else:
-                message = _(
-                    "Only %(sold)d entries are sold; at least %(min)d are needed for a draw."
+                message = ngettext(
+                    "Only %(sold)d entry is sold; at least %(min)d are needed for a draw.",
+                    "Only %(sold)d entries are sold; at least %(min)d are needed for a draw.",
+                    sold,
                 ) % {"sold": sold, "min": MIN_FIELD_SIZE // 2}
             raise TournamentError(message, "too_few")
         return _DrawPlan(
@@ -707,8 +713,11 @@ def _draw_error(exc, prefix: str = "") -> TournamentError:
             "pot, which he holds from the left pot, while other numbers were "
             "left; he must draw again."
         ),
-        "too_few_draws": _(
-            "Line %(line)s: %(player)s drew %(drawn)s numbers but holds %(entries)s entries."
+        # he holds more entries than he drew numbers (so always several entries)
+        "too_few_draws": ngettext(
+            "Line %(line)s: %(player)s drew %(drawn)s number but holds %(entries)s entries.",
+            "Line %(line)s: %(player)s drew %(drawn)s numbers but holds %(entries)s entries.",
+            params["drawn"] if isinstance(params.get("drawn"), int) else 2,
         ),
         "too_many_draws": _("Line %(line)s: %(player)s has already drawn one number per entry."),
         "not_consecutive": _(

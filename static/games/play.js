@@ -48,7 +48,7 @@
     if (data.previous && data.previous.game !== shownGame) {
       if (shownGame !== null || !view) {
         const p = data.previous;
-        say(fmt(ui.won_game, { name: match.names[p.winner], game: p.game, points: p.game_points }) +
+        say(fmt(p.game_points === 1 ? ui.won_game_one : ui.won_game, { name: match.names[p.winner], game: p.game, points: p.game_points }) +
             " (" + (ui.reasons[p.reason] || p.reason) + ", " + p.scores[0] + ":" + p.scores[1] + ")", "info");
       }
       shownGame = data.previous.game;

@@ -15,9 +15,18 @@ from decimal import Decimal, InvalidOperation
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import services
 from tournaments.models import Bracket, Outcome, Pairing, Round, Side, Tournament
+
+
+def _count_pairings(n: int) -> str:
+    return ngettext("%(count)d pairing", "%(count)d pairings", n) % {"count": n}
+
+
+def _count_byes(n: int) -> str:
+    return ngettext("%(count)d bye", "%(count)d byes", n) % {"count": n}
 
 
 def _tournament(value) -> Tournament:
@@ -218,13 +227,13 @@ class Command(BaseCommand):
             rnd = services.release_round(rnd)
         byes = rnd.pairings.filter(right__isnull=True).count()
         self.stdout.write(
-            _("Round %(n)d drawn (%(stage)s, seed %(seed)s): %(count)d pairings, %(byes)d byes")
+            _("Round %(n)d drawn (%(stage)s, seed %(seed)s): %(pairings)s, %(byes)s")
             % {
                 "n": rnd.number,
                 "stage": rnd.get_stage_display(),
                 "seed": rnd.seed,
-                "count": rnd.pairings.count(),
-                "byes": byes,
+                "pairings": _count_pairings(rnd.pairings.count()),
+                "byes": _count_byes(byes),
             }
         )
 
@@ -249,12 +258,12 @@ class Command(BaseCommand):
         if o["release"]:
             rnd = services.release_round(rnd)
         self.stdout.write(
-            _("Round %(n)d transcribed (%(stage)s): %(count)d pairings, %(byes)d byes%(draft)s")
+            _("Round %(n)d transcribed (%(stage)s): %(pairings)s, %(byes)s%(draft)s")
             % {
                 "n": rnd.number,
                 "stage": rnd.get_stage_display(),
-                "count": rnd.pairings.count(),
-                "byes": rnd.pairings.filter(right__isnull=True).count(),
+                "pairings": _count_pairings(rnd.pairings.count()),
+                "byes": _count_byes(rnd.pairings.filter(right__isnull=True).count()),
                 "draft": "" if o["release"] else " " + _("(draft)"),
             }
         )
