@@ -3,9 +3,13 @@
 import re
 
 import django_tables2 as tables
+from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import AuditLog, Bracket, Player, Tournament
+
+from .audit import change_lines
 
 # The audit log stores short codes (stable, for exports); the page shows them in words.
 AUDIT_ACTIONS = {
@@ -86,13 +90,20 @@ class TournamentTable(tables.Table):
 class AuditTable(tables.Table):
     at = tables.DateTimeColumn(format="d.m.Y H:i:s", verbose_name=_("when"))
     user = tables.Column(verbose_name=_("who"), default="–")
-    before = tables.JSONColumn(verbose_name=_("before"), orderable=False)
-    after = tables.JSONColumn(verbose_name=_("after"), orderable=False)
+    change = tables.Column(
+        verbose_name=_("change"), empty_values=(), orderable=False, accessor="pk"
+    )
 
     class Meta:
         model = AuditLog
-        fields = ["at", "user", "action", "target", "before", "after"]
+        fields = ["at", "user", "action", "target", "change"]
         empty_text = _("Nothing recorded yet.")
+
+    def render_change(self, record):
+        lines = change_lines(record.action, record.before, record.after)
+        if not lines:
+            return "–"
+        return format_html_join(mark_safe("<br>"), "{}", ((line,) for line in lines))
 
     def render_action(self, value):
         return audit_action(value)

@@ -1,0 +1,151 @@
+"""The audit log's stored before/after (JSON with English keys) as readable lines:
+"field: old → new", with translated field names and values."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from tournaments.models import Outcome, Pairing, Player, Round, RuleProfile, Side, Stage, Tournament
+
+#: Keys of the stored states (services._entry_state, _result_state, the draw, the revoke)
+#: that are not simply a model field.
+LABELS = {
+    "number": gettext_lazy("entry"),
+    "player": gettext_lazy("player"),
+    "paid": gettext_lazy("paid"),
+    "cancelled": gettext_lazy("cancelled"),
+    "outcome": gettext_lazy("outcome"),
+    "winner": gettext_lazy("winner"),
+    "score": gettext_lazy("Bummerl"),
+    "version": gettext_lazy("version"),
+    "confirmed": gettext_lazy("confirmed"),
+    "round": gettext_lazy("round"),
+    "stage": gettext_lazy("stage"),
+    "seed": gettext_lazy("seed"),
+    "pairings": gettext_lazy("pairings"),
+    "status": gettext_lazy("status"),
+    "started": gettext_lazy("started"),
+    "table": gettext_lazy("table"),
+    "method": gettext_lazy("method"),
+    "protocol": gettext_lazy("draw protocol"),
+    "match": gettext_lazy("match"),
+    "game": gettext_lazy("game"),
+    "card_points": gettext_lazy("card points"),
+    "seq": gettext_lazy("action no."),
+    "offender": gettext_lazy("revoke by"),
+    "tournament": gettext_lazy("tournament"),
+    "field_size": gettext_lazy("field size"),
+}
+
+CHOICES = {
+    "outcome": Outcome,
+    "winner": Side,
+    "offender": Side,
+    "stage": Stage,
+    "status": Round.Status,
+    "method": Round.Method,
+    "rule_profile": RuleProfile,
+}
+
+
+def label(key: str) -> str:
+    if key in LABELS:
+        return str(LABELS[key])
+    for model in (Tournament, Pairing, Round):
+        try:
+            return str(model._meta.get_field(key).verbose_name)
+        except Exception:  # noqa: BLE001 - FieldDoesNotExist: try the next model
+            continue
+    return key.replace("_", " ")
+
+
+def value_text(key: str, value, players: dict[int, str]) -> str:
+    if value is None or value == "":
+        if key == "outcome":
+            return str(Outcome.OPEN.label)
+        return "–"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if value in ("True", "False") and key not in ("name", "venue", "club"):  # stored str(bool)
+        return _("yes") if value == "True" else _("no")
+    if key in CHOICES and isinstance(value, str):
+        try:
+            return str(CHOICES[key](value).label)
+        except ValueError:
+            return value
+    if key == "player" and isinstance(value, int):
+        return players.get(value, f"#{value}")
+    if key == "protocol":
+        steps = len(value) if isinstance(value, list) else 1
+        return ngettext("%(n)d step", "%(n)d steps", steps) % {"n": steps}
+    if key in ("score", "card_points") and isinstance(value, list) and len(value) == 2:
+        return f"{value[0]}:{value[1]}"
+    if isinstance(value, list):
+        return ", ".join(value_text(key, v, players) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{label(k)}: {value_text(k, v, players)}" for k, v in value.items())
+    return str(value)
+
+
+def _player_ids(*values) -> set[int]:
+    ids: set[int] = set()
+    for value in values:
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if isinstance(item, dict) and isinstance(item.get("player"), int):
+                ids.add(item["player"])
+    return ids
+
+
+def change_lines(action: str, before, after, players: dict[int, str] | None = None) -> list[str]:
+    """``before``/``after`` of one audit row as lines "field: old → new" (a field only
+    before: "field: old → –"; only after: "field: new"; unchanged: "field: value")."""
+    if players is None:
+        ids = _player_ids(before, after)
+        players = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name")) if ids else {}
+    if action == "set_prizes":
+        return _prize_lines(before, after)
+    if isinstance(after, list) and all(isinstance(x, dict) for x in after) and after:
+        return [line for item in after for line in change_lines(action, None, item, players)]
+    if isinstance(before, dict) or isinstance(after, dict):
+        old = before if isinstance(before, dict) else {}
+        new = after if isinstance(after, dict) else {}
+        lines = []
+        for key in [*new, *(k for k in old if k not in new)]:
+            name = label(key)
+            if key in old and key in new:
+                a, b = value_text(key, old[key], players), value_text(key, new[key], players)
+                lines.append(f"{name}: {a}" if a == b else f"{name}: {a} → {b}")
+            elif key in new:
+                lines.append(f"{name}: {value_text(key, new[key], players)}")
+            else:
+                lines.append(f"{name}: {value_text(key, old[key], players)} → –")
+        return lines
+    lines = []
+    if before not in (None, [], ""):
+        lines.append(_("before: %(value)s") % {"value": value_text("", before, players)})
+    if after not in (None, [], ""):
+        lines.append(_("after: %(value)s") % {"value": value_text("", after, players)})
+    return lines
+
+
+def _prize_lines(before, after) -> list[str]:
+    def as_dict(rows):
+        out = {}
+        for row in rows or []:
+            if isinstance(row, list) and len(row) == 3:
+                text = ", ".join(str(x) for x in row[1:] if x not in ("", None, "0", "0.00"))
+                out[row[0]] = text or "–"
+        return out
+
+    old, new = as_dict(before), as_dict(after)
+    lines = []
+    for place in sorted(set(old) | set(new)):
+        name = _("prize %(place)s") % {"place": place}
+        a, b = old.get(place, "–"), new.get(place, "–")
+        if place in old and a != b:
+            lines.append(f"{name}: {a} → {b}")
+        elif place not in old:
+            lines.append(f"{name}: {b}")
+    return lines
