@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 
 from django.utils import formats
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.engine import Action, Card
 
