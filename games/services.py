@@ -307,6 +307,28 @@ class ActResult:
     live: Live | None = None  # the state after it (None for a repeat)
 
 
+def _lock_played_match(pk) -> Match:
+    """The match row, locked for the rest of the transaction; only a match played here."""
+    try:
+        m = Match.objects.select_for_update().get(pk=pk)
+    except Match.DoesNotExist:
+        raise GameError(_("This match does not exist."), "not_found") from None
+    if m.mode != Mode.PLAYED:
+        raise GameError(_("This match is recorded, not played here."), "recorded")
+    return m
+
+
+def _refuse_future_or_over(m: Match, seq: int | None) -> None:
+    if seq is not None and seq > m.next_seq:
+        raise GameError(
+            _("Move %(seq)d cannot come before move %(next)d.")
+            % {"seq": seq + 1, "next": m.next_seq + 1},
+            "future",
+        )
+    if m.status != Status.PLAYING:
+        raise GameError(_("This match is over."), "over")
+
+
 def apply_action(match: Match | int, seat: int, action: str, seq: int | None) -> ActResult:
     """Apply one player's action. Refuses (``GameError``) acting out of turn, for the
     other seat, an illegal action (with the rule's reason), a stale or future sequence
@@ -323,12 +345,7 @@ def apply_action(match: Match | int, seat: int, action: str, seq: int | None) ->
     except (TypeError, ValueError):
         raise GameError(_("The sequence number must be a whole number."), "seq") from None
     with transaction.atomic():
-        try:
-            m = Match.objects.select_for_update().get(pk=pk)
-        except Match.DoesNotExist:
-            raise GameError(_("This match does not exist."), "not_found") from None
-        if m.mode != Mode.PLAYED:
-            raise GameError(_("This match is recorded, not played here."), "recorded")
+        m = _lock_played_match(pk)
         if seq is not None and seq < m.next_seq:
             done = m.actions.filter(seq=seq).first()
             if done is not None and done.seat == seat and done.action == str(parsed):
@@ -340,14 +357,7 @@ def apply_action(match: Match | int, seat: int, action: str, seq: int | None) ->
                 % {"seq": seq + 1},
                 "stale",
             )
-        if seq is not None and seq > m.next_seq:
-            raise GameError(
-                _("Move %(seq)d cannot come before move %(next)d.")
-                % {"seq": seq + 1, "next": m.next_seq + 1},
-                "future",
-            )
-        if m.status != Status.PLAYING:
-            raise GameError(_("This match is over."), "over")
+        _refuse_future_or_over(m, seq)
         if m.bot_seat is not None and seat == m.bot_seat:
             raise GameError(_("The computer plays this seat."), "bot")
         live = live_state(m)
@@ -380,12 +390,7 @@ def record_revoke(match: Match | int, offender: int, *, seq=None, actor=None) ->
         raise GameError(_("Choose the player who revoked."), "offender")
     action = Action.revoke(offender)
     with transaction.atomic():
-        try:
-            m = Match.objects.select_for_update().get(pk=pk)
-        except Match.DoesNotExist:
-            raise GameError(_("This match does not exist."), "not_found") from None
-        if m.mode != Mode.PLAYED:
-            raise GameError(_("This match is recorded, not played here."), "recorded")
+        m = _lock_played_match(pk)
         if seq is not None and seq < m.next_seq:
             done = m.actions.filter(seq=seq).first()
             if done is not None and done.action == str(action):
@@ -394,14 +399,7 @@ def record_revoke(match: Match | int, offender: int, *, seq=None, actor=None) ->
                 _("The game has moved on since you opened the page: check the game and try again."),
                 "stale",
             )
-        if seq is not None and seq > m.next_seq:
-            raise GameError(
-                _("Move %(seq)d cannot come before move %(next)d.")
-                % {"seq": seq + 1, "next": m.next_seq + 1},
-                "future",
-            )
-        if m.status != Status.PLAYING:
-            raise GameError(_("This match is over."), "over")
+        _refuse_future_or_over(m, seq)
         live = live_state(m)
         game = live.game
         before = [live.state.score(0), live.state.score(1)]
