@@ -12,7 +12,15 @@ seed, budget and view always give the same action. ``time_budget`` (seconds per 
 turned into a node budget with :data:`NODES_PER_SECOND`, measured on the development
 machine (``bench/arena.py --calibrate``). The search depth (in tricks) while the talon is
 open is chosen per move by iterative deepening on the first sample, as deep as the budget
-allows for the planned number of samples.
+allows for the planned number of samples; with one face-down card left
+(``exact_talon``) every sample is searched to the end of the game (a few thousand nodes
+each: before this the first sample's share of the budget often stopped the deepening
+at one trick, and the bot judged the last draw by the horizon estimate).
+
+Closing must pay ``close_margin`` (0.05 game points) more than the best other action:
+closing cannot be undone and PIMC overrates it (after closing each sample is played as
+if the closer saw the opponent's hand), and on a tie (e.g. every sample lost anyway)
+the game is not closed in despair.
 
 Declarations are the bot's own decisions but never guessed: a right declaration of 66 is
 always made (or the talon closed first when that pays more: ``successful_close =
@@ -79,6 +87,8 @@ class PimcBot:
         max_depth: int = 9,
         allow_close: bool = True,
         split: bool = True,
+        close_margin: float = 0.05,
+        exact_talon: int = 1,
         name: str = "strong",
     ):
         self.seed = seed
@@ -90,12 +100,16 @@ class PimcBot:
         self.max_depth = max_depth
         self.allow_close = allow_close
         self.split = split
+        self.close_margin = close_margin
+        self.exact_talon = exact_talon
         self.name = name
         self.last_info: dict = {}
 
     # ------------------------------------------------------------------ interface
     def choose(self, view: PlayerView, rng: random.Random | None = None) -> Action:
         values = self.evaluate(view)
+        if self.close_margin:
+            values = {a: v - self.close_margin if a.kind == CLOSE else v for a, v in values.items()}
         best = max(values.values())
         # Ties: the first in the engine's legal order (deterministic).
         for a, v in values.items():
@@ -128,7 +142,7 @@ class PimcBot:
             state = sample_hidden(view, rng)
             search = Search.of(state, allow_close=self.allow_close)
             if samples == 0:
-                strict = view.closed_by >= 0 or view.talon_size == 0
+                strict = view.closed_by >= 0 or view.talon_size <= self.exact_talon
                 if strict:
                     vals = self._values(search, state, acts, EXACT_DEPTH)
                 else:

@@ -6,7 +6,8 @@ import pytest
 
 from games.engine import GameState, RuleSet
 from games.engine.actions import CLOSE, DECLARE
-from games.engine.ai import PimcBot, is_right_declaration, make_bot, solve
+from games.engine.ai import PimcBot, candidate_actions, is_right_declaration, make_bot, solve
+from games.engine.ai.search import EXACT_DEPTH
 from games.engine.bots import RuleBot
 
 from .helpers import random_position
@@ -91,3 +92,59 @@ def test_evaluate_refuses_when_not_to_move():
     state = GameState.deal("weich", seed=1)
     with pytest.raises(ValueError, match="not this player's turn"):
         make_bot("strong", seed=1).evaluate(state.view(1 - state.to_move))
+
+
+def _rule_play_until(seed, talon_size):
+    state = GameState.deal("weich", seed=seed)
+    while not state.is_over and not (
+        state.view(0).talon_size == talon_size and state.closed_by < 0 and state.lead < 0
+    ):
+        state.push(RuleBot().choose(state.view(state.to_move), None))
+    return None if state.is_over else state
+
+
+def test_searches_to_the_end_with_one_face_down_card_left():
+    # With one face-down card left every sample is searched to the end of the game
+    # (the last draw is not judged by the horizon estimate), within the hard node cap.
+    bot = PimcBot(seed=2, time_budget=0.05)
+    checked = 0
+    for seed in range(40):
+        state = _rule_play_until(seed, 1)
+        if state is None:
+            continue
+        view = state.view(state.to_move)
+        if len(candidate_actions(view)) < 2:
+            continue
+        bot.choose(view)
+        assert bot.last_info["depth"] == EXACT_DEPTH
+        assert bot.last_info["samples"] >= bot.min_samples
+        assert bot.last_info["nodes"] <= 2 * bot.node_budget + 10
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def test_closing_must_pay_the_margin():
+    # A tie between closing and playing on (e.g. every sample lost anyway) plays on.
+    checked = 0
+    for seed in range(60):
+        state = _rule_play_until(seed, 3)
+        if state is None:
+            continue
+        view = state.view(state.to_move)
+        if not any(a.kind == CLOSE for a in view.legal):
+            continue
+        bot = PimcBot(seed=1, time_budget=0.01)
+        values = bot.evaluate(view)
+        close = next(a for a in values if a.kind == CLOSE)
+        best_other = max(v for a, v in values.items() if a.kind != CLOSE)
+        chosen = bot.choose(view)
+        if values[close] - best_other < bot.close_margin:
+            assert chosen.kind != CLOSE
+        elif values[close] - best_other > bot.close_margin + 1e-9:
+            assert chosen.kind == CLOSE
+        checked += 1
+        if checked == 8:
+            break
+    assert checked == 8 and PimcBot().close_margin > 0
