@@ -1,13 +1,20 @@
 """The arena: how strong are the computer opponents? Prints figures; no test asserts them.
 
 Own engine, any two bots (``easy``/``rule``, ``random``, ``medium``, ``strong``,
-``strong:0.1`` = strong with 0.1 s per move)::
+``strong:0.1`` = strong with 0.1 s per move, and ``oracle``: a player who sees every
+card, the opponent's hand and the talon order, and plays exactly; no fair player can do
+better, so it measures the ceiling of a target)::
 
     .venv/bin/python bench/arena.py strong:0.1 easy --deals 200 --seed 1 [--rules weich]
 
 Each deal is played twice with the seats swapped (the same cards each way). It prints
 the share of game points and of games won by the first bot with a 95% confidence
-interval (bootstrap over deals), and the mean and maximum time per move of each bot.
+interval (bootstrap over deals), the mean and maximum time per move of each bot, and how
+often the first bot closed the talon and failed. ``--jobs 2`` plays deals in two
+processes (times per move then include sharing the machine); ``--save run.json`` keeps
+the points per deal and ``--against run.json`` prints the paired difference per deal
+(with a 95% interval) to such a run on the same deals: the way to tell whether a change
+to a bot helped.
 
 Against the outside ``schnapsen`` package (PyPI 0.0.5, a university course's platform):
 its rules differ (no closing; the game ends by itself at 66; a marriage leads the king),
@@ -83,6 +90,25 @@ def report(name_a, name_b, deals, times):
 
 
 # ---------------------------------------------------------------------- own engine
+class OracleBot:
+    """Sees the whole deal (``choose_state``) and plays the exact open-card best move."""
+
+    name = "oracle"
+    sees_all = True
+
+    def choose_state(self, state):
+        from games.engine.ai.pimc import action_values, candidate_actions
+        from games.engine.ai.search import Search
+
+        view = state.view(state.to_move)
+        acts = candidate_actions(view)
+        if len(acts) == 1:
+            return acts[0]
+        vals = action_values(Search.of(state), state, acts)
+        sign = 1 if state.to_move == 0 else -1
+        return max(acts, key=lambda a: sign * vals[a])
+
+
 def make_own_bot(spec: str, seed: int, allow_close: bool = True):
     from games.engine.ai import PimcBot, make_bot
     from games.engine.bots import RandomBot, RuleBot
@@ -92,6 +118,8 @@ def make_own_bot(spec: str, seed: int, allow_close: bool = True):
         return RuleBot()
     if name == "random":
         return RandomBot()
+    if name == "oracle":
+        return OracleBot()
     if name in ("medium", "strong"):
         bot = make_bot(name, seed=seed, time_budget=float(arg) if arg else None)
         if not allow_close:
@@ -105,44 +133,104 @@ def make_own_bot(spec: str, seed: int, allow_close: bool = True):
                 name=bot.name,
             )
         return bot
-    raise SystemExit(f"unknown bot {spec!r}: use easy, rule, random, medium, strong[:seconds]")
+    raise SystemExit(
+        f"unknown bot {spec!r}: use easy, rule, random, medium, strong[:seconds], oracle"
+    )
 
 
-def own_arena(args):
+_BOTS: dict = {}
+
+
+def _own_deal(args, i):
+    """Play deal ``i`` twice (seats swapped): (points a, points b, games won by a,
+    times of a, times of b, closings by a, of them failed)."""
     from games.engine import GameState, RuleSet
     from games.engine.game import shuffled_deck
 
+    key = (args.bot_a, args.bot_b, args.seed)
+    if key not in _BOTS:  # once per process
+        _BOTS[key] = (
+            make_own_bot(args.bot_a, seed=args.seed),
+            make_own_bot(args.bot_b, seed=args.seed + 1),
+        )
+    a, b = _BOTS[key]
     rules = RuleSet.preset(args.rules)
-    a = make_own_bot(args.bot_a, seed=args.seed)
-    b = make_own_bot(args.bot_b, seed=args.seed + 1)
-    times = {args.bot_a: [], args.bot_b: []}
-    deals = []
-    rng = random.Random(args.seed)
-    for i in range(args.deals):
-        deck = shuffled_deck(f"arena:{args.seed}:{i}")
-        dealer = i % 2
-        pts_a = pts_b = wins_a = 0
-        for seat_a in (0, 1):
-            state = GameState.deal(rules, deck=deck, dealer=dealer)
-            bots = {seat_a: (a, args.bot_a), 1 - seat_a: (b, args.bot_b)}
-            while not state.is_over:
-                bot, name = bots[state.to_move]
-                t0 = time.perf_counter()
-                action = bot.choose(state.view(state.to_move), rng)
-                times[name].append(time.perf_counter() - t0)
-                state.push(action)
-            r = state.result
-            if r.winner == seat_a:
-                pts_a += r.game_points
-                wins_a += 1
+    rng = random.Random(f"{args.seed}:{i}")  # only the random bot uses it
+    deck = shuffled_deck(f"arena:{args.seed}:{i}")
+    pts_a = pts_b = wins_a = closed = failed = 0
+    times = ([], [])
+    for seat_a in (0, 1):
+        state = GameState.deal(rules, deck=deck, dealer=i % 2)
+        bots = {seat_a: (a, 0), 1 - seat_a: (b, 1)}
+        while not state.is_over:
+            bot, who = bots[state.to_move]
+            t0 = time.perf_counter()
+            if getattr(bot, "sees_all", False):
+                action = bot.choose_state(state)
             else:
-                pts_b += r.game_points
-        deals.append((pts_a, pts_b, wins_a))
-        if args.progress and (i + 1) % args.progress == 0:
-            report(args.bot_a, args.bot_b, deals, times)
-    if args.bot_a == args.bot_b:
-        times = {args.bot_a: times[args.bot_a]}
+                action = bot.choose(state.view(state.to_move), rng)
+            times[who].append(time.perf_counter() - t0)
+            state.push(action)
+        r = state.result
+        if state.closed_by == seat_a:
+            closed += 1
+            failed += r.winner != seat_a
+        if r.winner == seat_a:
+            pts_a += r.game_points
+            wins_a += 1
+        else:
+            pts_b += r.game_points
+    return pts_a, pts_b, wins_a, times[0], times[1], closed, failed
+
+
+def own_arena(args):
+    import functools
+
+    run_deals(args, functools.partial(_own_deal, args))
+
+
+_PLAY = None
+
+
+def _play_global(i):
+    return _PLAY(i)
+
+
+def run_deals(args, play):
+    """Play deals ``0..args.deals-1`` with ``play(i)`` (in ``args.jobs`` processes),
+    print the report; ``--save`` and ``--against`` as documented above."""
+    import json
+
+    global _PLAY
+    if args.jobs > 1:
+        import multiprocessing
+
+        _PLAY = play  # forked workers inherit it (closures do not pickle)
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            results = pool.map(_play_global, range(args.deals), chunksize=1)
+    else:
+        results = [play(i) for i in range(args.deals)]
+    deals = [r[:3] for r in results]
+    times = {args.bot_a: [t for r in results for t in r[3]]}
+    if args.bot_b != args.bot_a:
+        times[args.bot_b] = [t for r in results for t in r[4]]
     report(args.bot_a, args.bot_b, deals, times)
+    if len(results[0]) > 5:
+        closed = sum(r[5] for r in results)
+        failed = sum(r[6] for r in results)
+        print(f"  closings by {args.bot_a}: {closed}, failed {failed}")
+    if args.save:
+        Path(args.save).write_text(json.dumps({"args": vars(args), "deals": deals}))
+    if args.against:
+        other = json.loads(Path(args.against).read_text())
+        if other["args"]["seed"] != args.seed or len(other["deals"]) != len(deals):
+            raise SystemExit(f"{args.against} holds other deals (seed or number differs)")
+        diffs = [(d[0] - d[1]) - (o[0] - o[1]) for d, o in zip(deals, other["deals"], strict=True)]
+        lo, hi = bootstrap_ci(diffs, statistics.fmean)
+        print(
+            f"  paired against {other['args']['bot_a']} ({args.against}): "
+            f"{statistics.fmean(diffs):+.3f} game points per deal (95% CI {lo:+.3f}..{hi:+.3f})"
+        )
 
 
 # ---------------------------------------------------------------------- outside package
@@ -308,10 +396,11 @@ def outside_arena(args):
         return OurBot(spec, seed)
 
     engine = sg.SchnapsenGamePlayEngine()
-    a = bot(args.bot_a, args.seed)
-    b = bot(args.bot_b, args.seed + 1)
-    deals = []
-    for i in range(args.deals):
+
+    def play(i):
+        # Fresh bots per deal, seeded by the deal: the same games however deals are split.
+        a = bot(args.bot_a, f"{args.seed}:{i}:a")
+        b = bot(args.bot_b, f"{args.seed}:{i}:b")
         pts_a = pts_b = wins_a = 0
         for first in (a, b):
             second = b if first is a else a
@@ -321,10 +410,9 @@ def outside_arena(args):
                 wins_a += 1
             else:
                 pts_b += points
-        deals.append((pts_a, pts_b, wins_a))
-        if args.progress and (i + 1) % args.progress == 0:
-            report(args.bot_a, args.bot_b, deals, {args.bot_a: a.times, args.bot_b: b.times})
-    report(args.bot_a, args.bot_b, deals, {args.bot_a: a.times, args.bot_b: b.times})
+        return pts_a, pts_b, wins_a, a.times, b.times
+
+    run_deals(args, play)
 
 
 # ---------------------------------------------------------------------- solver check
@@ -388,7 +476,11 @@ def main(argv=None):
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="weich", help="weich, scharf or turnier")
-    parser.add_argument("--progress", type=int, default=0, help="report every N deals")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (own engine only)")
+    parser.add_argument("--save", metavar="FILE", help="write the points per deal (JSON)")
+    parser.add_argument(
+        "--against", metavar="FILE", help="paired difference to a --save file of the same deals"
+    )
     parser.add_argument("--outside", action="store_true", help="play in the schnapsen package")
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--solver-check", type=int, default=0, metavar="N")
