@@ -53,6 +53,27 @@ def test_phone_pages_do_not_scroll_sideways_in_german_or_english(phone_page, liv
             assert _overflow(phone_page) <= 0, (language, path)
 
 
+def test_staff_results_fit_a_phone_and_take_a_result(phone_page, live_server, staff_login):
+    # The results desk on a referee's phone: one block per pairing, nothing to scroll
+    # sideways (not even inside the table), and a result is entered as on a computer.
+    tournament = _running()
+    staff_login(phone_page)
+    phone_page.goto(f"{live_server.url}/staff/t/{tournament.pk}/results/")
+    assert _overflow(phone_page) <= 0
+    inner = phone_page.evaluate(
+        "Math.max(...[...document.querySelectorAll('.table-wrap')]"
+        ".map(e => e.scrollWidth - e.clientWidth))"
+    )
+    assert inner <= 0, "the results table scrolls sideways inside its frame"
+    first = phone_page.locator("table.pairings tbody tr").first
+    box = first.bounding_box()
+    assert box["width"] <= 390
+    first.locator("select[name=result]").select_option(index=1)
+    first.get_by_role("button", name="Speichern").click()
+    expect(phone_page.locator(".messages .success")).to_be_visible()
+    assert tournament.rounds.get().pairings.filter(outcome=Outcome.PLAYED).count() == 1
+
+
 def test_desk_double_click_sells_once_and_the_name_field_is_ready_again(
     page, live_server, staff_login
 ):
