@@ -9,18 +9,25 @@ commit and then fails on the index (if the first was refused and rolled back, it
 free again and the second is applied). A separate small table rather than a field of the
 AuditLog row: a sale writes one audit row per entry, and the guard is also used by forms
 that write no tournament audit row (a new tournament, a player).
+
+Tokens are kept for ``KEEP`` (30 days: longer than any page stays open at a venue) and
+then deleted after a later claim has committed, in a statement of its own, so that the
+table does not grow without end and the cleanup never holds up or undoes a sale.
 """
 
 from __future__ import annotations
 
+import datetime
 import secrets
 
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import SubmissionToken
 
 FIELD = "once"
+KEEP = datetime.timedelta(days=30)
 
 
 class MissingToken(Exception):
@@ -53,3 +60,14 @@ def claim(data, purpose: str, user=None) -> None:
             SubmissionToken.objects.create(token=token, purpose=purpose, user=user)
     except IntegrityError:
         raise AlreadyDone from None
+    transaction.on_commit(forget_old)
+
+
+def forget_old() -> int:
+    """Delete the tokens used more than ``KEEP`` ago; returns how many. A failure (two
+    cleanups racing) is harmless: the next claim tries again."""
+    try:
+        deleted, _ = SubmissionToken.objects.filter(used_at__lt=timezone.now() - KEEP).delete()
+    except DatabaseError:
+        return 0
+    return deleted

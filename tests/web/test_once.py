@@ -129,3 +129,26 @@ def test_two_identical_sales_at_once_sell_once(attempt):
     assert Entry.objects.filter(tournament=tournament).count() == 3
     assert Player.objects.filter(name="Rosa Eder").count() == 1
     assert SubmissionToken.objects.filter(token=data["once"]).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_tokens_older_than_a_month_are_forgotten_after_the_next_sale(staff_client):
+    import datetime
+
+    from django.utils import timezone
+
+    tournament = make_tournament(16)
+    old = SubmissionToken.objects.create(token="x" * 20, purpose="sell")
+    recent = SubmissionToken.objects.create(token="y" * 20, purpose="sell")
+    SubmissionToken.objects.filter(pk=old.pk).update(
+        used_at=timezone.now() - datetime.timedelta(days=31)
+    )
+    SubmissionToken.objects.filter(pk=recent.pk).update(
+        used_at=timezone.now() - datetime.timedelta(days=29)
+    )
+    url = reverse("staff:entries", args=[tournament.pk])
+    token = _token(staff_client.get(url).content.decode())
+    staff_client.post(url, {"name": "Anna Berger", "count": "1", "once": token})
+    assert Entry.objects.filter(tournament=tournament).count() == 1
+    left = set(SubmissionToken.objects.values_list("token", flat=True))
+    assert left == {"y" * 20, token}
