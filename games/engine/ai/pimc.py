@@ -22,6 +22,17 @@ closing cannot be undone and PIMC overrates it (after closing each sample is pla
 if the closer saw the opponent's hand), and on a tie (e.g. every sample lost anyway)
 the game is not closed in despair.
 
+The opponent is not assumed to play perfectly (``softness``, 0.25): in every sample
+PIMC lets him answer as if he saw the bot's hand and the talon, which makes the bot
+shun every line in which some reply would hurt, even a reply no real player could
+know to choose. So the opponent's next decision (his reply to the bot's lead, or his
+lead after winning the trick the bot follows) is valued as 0.75 of his best move plus
+0.25 of the mean of his moves: of two moves equally good against perfect play, the one
+that leaves him more ways to go wrong is preferred. Once the talon is exhausted the
+exact value decides and this only breaks ties. Measured against ``easy`` on the same
+300 deals at 0.1 s: 62.8% → 66.5% of game points, +0.26 game points per deal (95%
++0.03…+0.48); the reply alone 65.8%, the reply alone with 0.5 65.3%.
+
 Declarations are the bot's own decisions but never guessed: a right declaration of 66 is
 always made (or the talon closed first when that pays more: ``successful_close =
 "two_or_three"``), a wrong one never.
@@ -89,6 +100,7 @@ class PimcBot:
         split: bool = True,
         close_margin: float = 0.05,
         exact_talon: int = 1,
+        softness: float = 0.25,
         name: str = "strong",
     ):
         self.seed = seed
@@ -102,6 +114,7 @@ class PimcBot:
         self.split = split
         self.close_margin = close_margin
         self.exact_talon = exact_talon
+        self.softness = softness
         self.name = name
         self.last_info: dict = {}
 
@@ -206,7 +219,15 @@ class PimcBot:
         return out
 
     def _values(self, search: Search, state, acts, depth) -> dict[Action, float]:
-        return action_values(search, state, acts, depth, split=self.split)
+        if state.pos >= 9 and state.closed_by < 0:
+            # Talon exhausted: the exact value decides; the soft value only breaks ties
+            # between equally good moves (it is < 0.01, values are whole game points).
+            exact = action_values(search, state, acts, depth, split=self.split)
+            if not self.softness:
+                return exact
+            soft = action_values(search, state, acts, depth, softness=self.softness)
+            return {a: v + 0.001 * soft[a] for a, v in exact.items()}
+        return action_values(search, state, acts, depth, split=self.split, softness=self.softness)
 
 
 def _tricks_left(view: PlayerView) -> int:
@@ -214,7 +235,35 @@ def _tricks_left(view: PlayerView) -> int:
     return n + (view.talon_size + 1) // 2 if view.closed_by < 0 else n
 
 
-def action_values(search: Search, state, acts, depth: int = EXACT_DEPTH, split=False) -> dict:
+def soft_follow_value(search: Search, P, lead: int, depth: int, softness: float) -> float:
+    """Like ``search.follow_value`` but the opponent's reply is not assumed perfect:
+    (1 - softness) * his best reply + softness * the mean of his replies."""
+    strict = P[10] >= 0 or P[8] >= 9
+    nd = depth if strict else depth - 1
+    o = 1 - P[14]
+    vals = []
+    for c in search.follow_cards(P, lead):
+        Q, v = search.trick(P, lead, c)
+        vals.append(v if v is not None else search.value(Q, nd))
+    best = max(vals) if o == 0 else min(vals)
+    return (1 - softness) * best + softness * sum(vals) / len(vals)
+
+
+def soft_lead_value(search: Search, P, depth: int, softness: float) -> float:
+    """The opponent leads in ``P``: (1 - softness) * his best lead + softness * the mean
+    of his plays (cards and marriages)."""
+    vals = search.lead_move_values(P, depth)
+    o = P[14]
+    best = max(vals.values()) if o == 0 else min(vals.values())
+    plays = [v for m, v in vals.items() if m[0] in (0, 1)]
+    if not plays:
+        return best
+    return (1 - softness) * best + softness * sum(plays) / len(plays)
+
+
+def action_values(
+    search: Search, state, acts, depth: int = EXACT_DEPTH, split=False, softness=0.0
+) -> dict:
     """Signed values (for player 0) of each action in ``acts`` in the full ``state``,
     searched ``depth`` tricks deep (exact to the end with the default).
 
@@ -231,17 +280,32 @@ def action_values(search: Search, state, acts, depth: int = EXACT_DEPTH, split=F
         P = tuple(L)
         strict = P[10] >= 0 or P[8] >= 9
         nd = depth if strict else depth - 1
+        me = 1 - state.leader
         for a in acts:
             Q, v = search.trick(P, state.lead, a.card)
-            out[a] = v if v is not None else search.value(Q, nd)
+            if v is None:
+                if softness and Q[14] != me and nd > 0:
+                    v = soft_lead_value(search, Q, nd, softness)
+                else:
+                    v = search.value(Q, nd)
+            out[a] = v
         return out
     for a in acts:
         kind = a.kind
         if kind == PLAY:
-            out[a] = search.follow_value(P, a.card, depth)
+            if softness:
+                out[a] = soft_follow_value(search, P, a.card, depth, softness)
+            else:
+                out[a] = search.follow_value(P, a.card, depth)
         elif kind == MARRIAGE:
             Q, v = search.announce(P, a.card - a.card % 5 + 2)
-            out[a] = v if v is not None else search.follow_value(Q, a.card, depth)
+            if v is None:
+                v = (
+                    soft_follow_value(search, Q, a.card, depth, softness)
+                    if softness
+                    else search.follow_value(Q, a.card, depth)
+                )
+            out[a] = v
         elif kind in (EXCHANGE, CLOSE):
             Q, _ = search.after_lead_move(P, (S_EXCHANGE if kind == EXCHANGE else S_CLOSE, -1))
             out[a] = search.lead_move_values(Q, depth) if split else search.value(Q, depth)

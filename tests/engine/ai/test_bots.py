@@ -7,7 +7,7 @@ import pytest
 from games.engine import GameState, RuleSet
 from games.engine.actions import CLOSE, DECLARE
 from games.engine.ai import PimcBot, candidate_actions, is_right_declaration, make_bot, solve
-from games.engine.ai.search import EXACT_DEPTH
+from games.engine.ai.search import EXACT_DEPTH, Search
 from games.engine.bots import RuleBot
 
 from .helpers import random_position
@@ -148,3 +148,34 @@ def test_closing_must_pay_the_margin():
         if checked == 8:
             break
     assert checked == 8 and PimcBot().close_margin > 0
+
+
+def test_soft_reply_value_blends_the_opponents_best_and_mean_reply():
+    # softness 0 is the plain search; softness 1 the mean over all his replies; a value
+    # in between lies between the two.
+    from games.engine.ai.pimc import soft_follow_value
+    from games.engine.ai.search import position_of
+
+    checked = 0
+    for seed in range(20):
+        state = GameState.deal("weich", seed=f"soft:{seed}")
+        state.push(RuleBot().choose(state.view(state.to_move), None))
+        state.push(RuleBot().choose(state.view(state.to_move), None))
+        if state.is_over or state.lead >= 0:
+            continue
+        search = Search.of(state)
+        P = position_of(state)
+        lead = next(a.card for a in state.legal_actions() if a.kind == "play")
+        replies = []
+        for c in search.follow_cards(P, lead):
+            Q, v = search.trick(P, lead, c)
+            replies.append(v if v is not None else search.value(Q, 2))
+        opponent_best = min(replies) if P[14] == 0 else max(replies)
+        mean = sum(replies) / len(replies)
+        assert soft_follow_value(search, P, lead, 3, 0.0) == search.follow_value(P, lead, 3)
+        assert soft_follow_value(search, P, lead, 3, 0.0) == opponent_best
+        assert abs(soft_follow_value(search, P, lead, 3, 1.0) - mean) < 1e-9
+        half = soft_follow_value(search, P, lead, 3, 0.5)
+        assert abs(half - (opponent_best + mean) / 2) < 1e-9
+        checked += 1
+    assert checked >= 10
