@@ -8,11 +8,12 @@ least squares to the game points the game really ended with (for player 0). Prin
 weights and the mean squared error of the fit, of the current estimate, and of a
 constant::
 
-    .venv/bin/python bench/fit_estimate.py --games 2000 --bots strong:0.05,easy medium,medium
+    .venv/bin/python bench/fit_estimate.py --games 1500 \
+        --bots strong:0.05,easy medium,medium strong:0.05,strong:0.05
 
 No test asserts its figures; paste the weights into ``estimate`` and measure the change
 with ``bench/arena.py --save/--against`` before keeping it. Measured on 2026-11-30 with
-the command above (5,509 positions): the refit's squared error 2.03 against 2.10 for the
+the command above (5,509 positions, the bots before the opponent softness): the refit's squared error 2.03 against 2.10 for the
 current weights (constant: 2.97); played as ``strong:0.1`` against ``easy`` on 300 deals
 it gained +0.05 game points per deal (95% -0.10..+0.19), not significant, so the
 current weights were kept.
