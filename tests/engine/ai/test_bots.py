@@ -179,3 +179,18 @@ def test_soft_reply_value_blends_the_opponents_best_and_mean_reply():
         assert abs(half - (opponent_best + mean) / 2) < 1e-9
         checked += 1
     assert checked >= 10
+
+
+def test_soft_lead_value_blends_the_opponents_best_lead_and_mean_play():
+    from games.engine.ai.pimc import soft_lead_value
+    from games.engine.ai.search import position_of
+
+    for seed in range(5):
+        state = GameState.deal("weich", seed=f"softlead:{seed}")
+        search = Search.of(state)
+        P = position_of(state)
+        leads = search.lead_move_values(P, 2)
+        best = max(leads.values()) if P[14] == 0 else min(leads.values())
+        plays = [v for m, v in leads.items() if m[0] in (0, 1)]  # cards and marriages
+        assert soft_lead_value(search, P, 2, 0.0) == best == search.value(P, 2)
+        assert abs(soft_lead_value(search, P, 2, 1.0) - sum(plays) / len(plays)) < 1e-9
