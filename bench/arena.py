@@ -2,8 +2,8 @@
 
 Own engine, any two bots (``easy``/``rule``, ``random``, ``medium``, ``strong``,
 ``strong:0.1`` = strong with 0.1 s per move, and ``oracle``: a player who sees every
-card, the opponent's hand and the talon order, and plays the exact best open-card move,
-the measure of what a target asks)::
+card, the opponent's hand and the talon order, and plays exactly; no fair player can do
+better, so it measures the ceiling of a target)::
 
     .venv/bin/python bench/arena.py strong:0.1 easy --deals 200 --seed 1 [--rules weich]
 
@@ -91,10 +91,7 @@ def report(name_a, name_b, deals, times):
 
 # ---------------------------------------------------------------------- own engine
 class OracleBot:
-    """Sees the whole deal (``choose_state``: both hands and the talon order) and plays
-    the exact open-card best move, i.e. the best move against an opponent who plays
-    perfectly too. A measure of what a target asks: a fair player, who cannot see the
-    cards, would have to make up for that by exploiting the opponent's mistakes."""
+    """Sees the whole deal (``choose_state``) and plays the exact open-card best move."""
 
     name = "oracle"
     sees_all = True
@@ -109,9 +106,7 @@ class OracleBot:
             return acts[0]
         vals = action_values(Search.of(state), state, acts)
         sign = 1 if state.to_move == 0 else -1
-        # Of equal values, not closing: a lost game closed in despair is lost for sure,
-        # played on the opponent may still err.
-        return max(acts, key=lambda a: (sign * vals[a], a.kind != "close"))
+        return max(acts, key=lambda a: sign * vals[a])
 
 
 def make_own_bot(spec: str, seed: int, allow_close: bool = True):
