@@ -2,8 +2,8 @@
 
 Own engine, any two bots (``easy``/``rule``, ``random``, ``medium``, ``strong``,
 ``strong:0.1`` = strong with 0.1 s per move, and ``oracle``: a player who sees every
-card, the opponent's hand and the talon order, and plays exactly; no fair player can do
-better, so it measures the ceiling of a target)::
+card, the opponent's hand and the talon order, and plays the exact best open-card move,
+the measure of what a target asks)::
 
     .venv/bin/python bench/arena.py strong:0.1 easy --deals 200 --seed 1 [--rules weich]
 
@@ -91,7 +91,11 @@ def report(name_a, name_b, deals, times):
 
 # ---------------------------------------------------------------------- own engine
 class OracleBot:
-    """Sees the whole deal (``choose_state``) and plays the exact open-card best move."""
+    """Sees the whole deal (``choose_state``: both hands and the talon order) and plays
+    the exact open-card best move, i.e. the best move against an opponent who plays
+    perfectly too (of equal values the first in the engine's order, closing included).
+    A measure of what a target asks: a fair player, who cannot see the cards, would
+    have to make up for that by exploiting the opponent's mistakes."""
 
     name = "oracle"
     sees_all = True
