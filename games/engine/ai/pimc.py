@@ -48,7 +48,7 @@ from .search import CLOSE as S_CLOSE
 from .search import EXACT_DEPTH, Search, SearchLimit, position_of
 from .search import EXCHANGE as S_EXCHANGE
 
-NODES_PER_SECOND = 400_000
+NODES_PER_SECOND = 200_000  # bench/arena.py --calibrate: 223,000 on an idle core, 2026-11-30
 
 
 def is_right_declaration(view: PlayerView, action: Action) -> bool:
