@@ -31,28 +31,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games.engine import GameState, RuleSet  # noqa: E402
-from games.engine.ai.search import ACES, KINGS, estimate, position_of  # noqa: E402
-from games.engine.cards import SUIT_MASKS  # noqa: E402
+from games.engine.ai.search import estimate, estimate_features, position_of  # noqa: E402
 
 NAMES = ["score", "pending", "trumps", "trump A/10", "aces", "marriages", "on lead"]
-
-
-def features(P, trump):
-    h0, h1, p0, p1, m0, m1, t0, t1 = P[:8]
-    tm = SUIT_MASKS[trump]
-    hi = 3 << (trump * 5)
-    k0 = h0 & (h0 >> 1) & KINGS
-    k1 = h1 & (h1 >> 1) & KINGS
-    tk = 1 << (trump * 5 + 2)
-    return [
-        (p0 + (m0 if t0 else 0)) - (p1 + (m1 if t1 else 0)),
-        (0 if t0 else m0) - (0 if t1 else m1),
-        (h0 & tm).bit_count() - (h1 & tm).bit_count(),
-        (h0 & hi).bit_count() - (h1 & hi).bit_count(),
-        (h0 & ACES).bit_count() - (h1 & ACES).bit_count(),
-        k0.bit_count() - k1.bit_count() + (k0 & tk).bit_count() - (k1 & tk).bit_count(),
-        1 if P[14] == 0 else -1,
-    ]
 
 
 def blind_position(state):
@@ -98,7 +79,7 @@ def collect(pairs, games, rules, seed):
             state.push(bots[state.to_move].choose(state.view(state.to_move), rng))
         r = state.result
         y = r.game_points if r.winner == 0 else -r.game_points
-        rows += [(features(P, t), y, P, t) for P, t in positions]
+        rows += [(estimate_features(P, t), y, P, t) for P, t in positions]
     return rows
 
 

@@ -47,6 +47,8 @@ from ..view import PlayerView, sample_hidden
 from .search import CLOSE as S_CLOSE
 from .search import EXACT_DEPTH, Search, SearchLimit, position_of
 from .search import EXCHANGE as S_EXCHANGE
+from .search import MARRIAGE as S_MARRIAGE
+from .search import PLAY as S_PLAY
 
 NODES_PER_SECOND = 200_000  # bench/arena.py --calibrate: 223,000 on an idle core, 2026-11-30
 
@@ -255,7 +257,7 @@ def soft_lead_value(search: Search, P, depth: int, softness: float) -> float:
     vals = search.lead_move_values(P, depth)
     o = P[14]
     best = max(vals.values()) if o == 0 else min(vals.values())
-    plays = [v for m, v in vals.items() if m[0] in (0, 1)]
+    plays = [v for m, v in vals.items() if m[0] in (S_PLAY, S_MARRIAGE)]
     if not plays:
         return best
     return (1 - softness) * best + softness * sum(plays) / len(plays)
@@ -290,22 +292,19 @@ def action_values(
                     v = search.value(Q, nd)
             out[a] = v
         return out
+
+    def follow(Q, card):
+        if softness:
+            return soft_follow_value(search, Q, card, depth, softness)
+        return search.follow_value(Q, card, depth)
+
     for a in acts:
         kind = a.kind
         if kind == PLAY:
-            if softness:
-                out[a] = soft_follow_value(search, P, a.card, depth, softness)
-            else:
-                out[a] = search.follow_value(P, a.card, depth)
+            out[a] = follow(P, a.card)
         elif kind == MARRIAGE:
             Q, v = search.announce(P, a.card - a.card % 5 + 2)
-            if v is None:
-                v = (
-                    soft_follow_value(search, Q, a.card, depth, softness)
-                    if softness
-                    else search.follow_value(Q, a.card, depth)
-                )
-            out[a] = v
+            out[a] = v if v is not None else follow(Q, a.card)
         elif kind in (EXCHANGE, CLOSE):
             Q, _ = search.after_lead_move(P, (S_EXCHANGE if kind == EXCHANGE else S_CLOSE, -1))
             out[a] = search.lead_move_values(Q, depth) if split else search.value(Q, depth)

@@ -73,6 +73,31 @@ def position_of(state: GameState) -> tuple:
     )
 
 
+def estimate_features(P: tuple, trump: int) -> tuple[int, ...]:
+    """The terms of :func:`estimate` (player 0 minus player 1): counted score, pending
+    marriage points, trumps, trump aces and tens, aces, marriages in hand (the trump
+    marriage twice), being on lead (+1/-1). ``estimate`` computes the same terms inline
+    (it is the search's hot path); ``bench/fit_estimate.py`` fits weights to these."""
+    h0, h1, p0, p1, m0, m1, t0, t1 = P[:8]
+    tm = SUIT_MASKS[trump]
+    hi = 3 << (trump * 5)
+    k0 = h0 & (h0 >> 1) & KINGS
+    k1 = h1 & (h1 >> 1) & KINGS
+    tk = 1 << (trump * 5 + 2)
+    return (
+        (p0 + (m0 if t0 else 0)) - (p1 + (m1 if t1 else 0)),
+        (0 if t0 else m0) - (0 if t1 else m1),
+        (h0 & tm).bit_count() - (h1 & tm).bit_count(),
+        (h0 & hi).bit_count() - (h1 & hi).bit_count(),
+        (h0 & ACES).bit_count() - (h1 & ACES).bit_count(),
+        k0.bit_count() - k1.bit_count() + (k0 & tk).bit_count() - (k1 & tk).bit_count(),
+        1 if P[14] == 0 else -1,
+    )
+
+
+ESTIMATE_WEIGHTS = (0.038, 0.028, 0.64, 0.27, 0.37, 0.3, 0.33)  # per estimate_features term
+
+
 def estimate(P: tuple, trump: int) -> float:
     """A heuristic value (game points for player 0) of a lead position with the talon
     open. A linear model of the exact open-card value, fitted by least squares on about

@@ -103,3 +103,30 @@ def test_horizon_estimate_does_not_depend_on_the_talon_order():
         lead = max(state.hand_of(state.to_move))
         assert a.follow_value(P, lead, depth=1) == b.follow_value(P, lead, depth=1)
         assert a.value(P, depth=1) == b.value(P, depth=1)
+
+
+def test_estimate_is_its_weighted_features_squashed():
+    # estimate() inlines estimate_features() for speed; the two must not drift apart.
+    import math
+
+    from games.engine.ai.search import (
+        ESTIMATE_SCALE,
+        ESTIMATE_SPREAD,
+        ESTIMATE_WEIGHTS,
+        estimate_features,
+    )
+
+    rng = random.Random(4)
+    for seed in range(40):
+        state = GameState.deal("weich", seed=f"features:{seed}")
+        for _ in range(rng.randrange(0, 8)):
+            if state.is_over or state.lead >= 0:
+                break
+            state.push(rng.choice(state.legal_actions()))
+        P = position_of(state)
+        x = sum(
+            w * f for w, f in zip(ESTIMATE_WEIGHTS, estimate_features(P, state.trump), strict=True)
+        )
+        assert (
+            abs(estimate(P, state.trump) - ESTIMATE_SCALE * math.tanh(x / ESTIMATE_SPREAD)) < 1e-9
+        )
