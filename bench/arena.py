@@ -260,7 +260,8 @@ def outside_arena(args):
     from games.engine import RuleSet
     from games.engine.actions import EXCHANGE, MARRIAGE, PLAY
     from games.engine.cards import CARD_POINTS
-    from games.engine.view import PlayerView, sample_hidden
+    from games.engine.sampling import sample_hidden
+    from games.engine.view import PlayerView
 
     # Their rules in our terms: declaring is automatic, a marriage leads the king, no
     # closing (the bot is told), exchange allowed while the talon has cards.

@@ -42,7 +42,8 @@ from .actions import Action, IllegalAction
 from .cards import Card, Rank, Suit
 from .game import GameResult, GameState, Marriage, Trick, points_table, shuffled_deck
 from .rules import RuleSet
-from .view import PlayerView, sample_hidden
+from .sampling import sample_hidden
+from .view import PlayerView
 
 __all__ = [
     "Action",

@@ -163,6 +163,7 @@ class Card(IntEnum):
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card)
 FULL_MASK = (1 << 20) - 1
+BITS = tuple(1 << c for c in range(20))  # BITS[i] is the mask of the card with index i
 SUIT_MASKS: tuple[int, ...] = tuple(0b11111 << (5 * s) for s in range(4))
 CARD_POINTS: tuple[int, ...] = tuple(RANK_POINTS[i % 5] for i in range(20))
 

@@ -8,8 +8,6 @@ cheap ``copy()``). Players are 0 and 1; the forehand (Vorhand) is ``1 - dealer``
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import NamedTuple
 
 from .actions import (
     CLOSE,
@@ -27,14 +25,26 @@ from .actions import (
     Action,
     IllegalAction,
 )
-from .cards import ALL_CARDS, CARD_POINTS, SUIT_MASKS, Card, Suit, cards_of, mask_of
+from .cards import ALL_CARDS, BITS, CARD_POINTS, SUIT_MASKS, Card, Suit, cards_of, mask_of
+from .outcome import (
+    CLOSE_FAILED,
+    CLOSED,
+    DECLARED,
+    LAST_TRICK,
+    REVOKED,
+    WRONG_DECLARATION,
+    GameResult,
+    Marriage,
+    Trick,
+    points_table,
+)
 from .rules import RuleSet
+from .view import PlayerView
 
 # STRONGER[c]: the cards of c's suit that beat c.
 STRONGER: tuple[int, ...] = tuple(
     sum(1 << (c - c % 5 + r) for r in range(c % 5)) for c in range(20)
 )
-BITS = tuple(1 << c for c in range(20))
 # The king bits: h & (h >> 1) & _KINGS marks each suit whose king and queen are in h.
 _KINGS = sum(1 << (s * 5 + 2) for s in range(4))
 _MARRIAGE_SUITS: dict[int, tuple[int, ...]] = {
@@ -52,57 +62,6 @@ def _plays(mask: int) -> tuple:
 
 
 # Result reasons.
-DECLARED = "declared"  # a right declaration of 66 (talon not closed)
-CLOSED = "closed"  # the closer declared 66
-CLOSE_FAILED = "close_failed"  # the closer did not make it (or the opponent declared first)
-WRONG_DECLARATION = "wrong_declaration"
-LAST_TRICK = "last_trick"
-REVOKED = "revoke"
-
-
-class Trick(NamedTuple):
-    """A finished trick (``state.last_trick``): who led, the two cards, who won it."""
-
-    leader: int
-    lead: Card
-    follow: Card
-    winner: int
-
-
-class Marriage(NamedTuple):
-    """An announced marriage (``state.marriages``): the player and the suit (0-3)."""
-
-    player: int
-    suit: int
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """The end of a game: ``winner`` (0/1) gets ``game_points`` (1, 2 or 3)."""
-
-    winner: int
-    game_points: int
-    reason: str
-    scores: tuple[int, int]  # counted card points (with counted marriages) at the end
-    declarer: int | None = None
-
-    def to_dict(self) -> dict:
-        return {
-            "winner": self.winner,
-            "game_points": self.game_points,
-            "reason": self.reason,
-            "scores": list(self.scores),
-            "declarer": self.declarer,
-        }
-
-
-def points_table(loser_points: int, loser_has_trick: bool) -> int:
-    """Game points for the winner: 3 if the loser has no trick, 2 if 32 or fewer, else 1."""
-    if not loser_has_trick:
-        return 3
-    return 2 if loser_points <= 32 else 1
-
-
 _RANGE20 = range(20)
 
 
@@ -605,8 +564,6 @@ class GameState:
     # ------------------------------------------------------------------ views
     def view(self, player: int):
         """What ``player`` may know (see :class:`games.engine.view.PlayerView`)."""
-        from .view import PlayerView
-
         return PlayerView.of(self, player)
 
     def to_dict(self) -> dict:

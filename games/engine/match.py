@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 
 from .cards import ALL_CARDS, Card
-from .game import GameResult
+from .outcome import GameResult
 from .rules import RuleSet
 
 TARGET = 7

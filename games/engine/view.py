@@ -1,4 +1,5 @@
-"""What one player may know, and sampling the hidden cards consistently with it.
+"""What one player may know (sampling the hidden cards consistently with it is in
+``sampling``).
 
 :class:`PlayerView` holds only public information plus the player's own hand: the trump
 suit and face-up trump card, talon size, the cards in both players' tricks, the card on
@@ -8,19 +9,20 @@ with the last talon card), and the cards the opponent is known not to hold (he d
 follow suit, trump or win in the strict phase). It never holds the opponent's hidden
 cards or the talon order; ``to_dict()`` is what a browser may be sent.
 
-:func:`sample_hidden` deals the unknown cards at random, uniformly among all deals
-consistent with the view, and returns a full :class:`GameState` for search.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .actions import Action
-from .cards import ALL_CARDS, FULL_MASK, Card, Suit, cards_of
-from .game import BITS, GameResult, GameState, Marriage, Trick
+from .cards import ALL_CARDS, BITS, FULL_MASK, Card, Suit, cards_of
+from .outcome import GameResult, Marriage, Trick
 from .rules import RuleSet
+
+if TYPE_CHECKING:
+    from .game import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,9 +147,6 @@ class PlayerView:
             m &= ~BITS[self.trump_card_index]
         return m
 
-    def sample(self, rng: random.Random) -> GameState:
-        return sample_hidden(self, rng)
-
     def to_dict(self) -> dict:
         """JSON-ready; safe to send to this player's browser."""
         o = self.opponent
@@ -185,62 +184,3 @@ class PlayerView:
             "opponent": o,
             "result": None if self.result is None else self.result.to_dict(),
         }
-
-
-def sample_hidden(view: PlayerView, rng: random.Random) -> GameState:
-    """A full game state consistent with ``view``: the opponent's unknown cards and the
-    talon order are dealt at random, uniformly over all consistent deals (known opponent
-    cards stay with him, cards he is known not to hold go to the talon)."""
-    p = view.player
-    o = 1 - p
-    unseen = view.unseen_mask()
-    need = view.opponent_hand_size - view.opponent_known_mask.bit_count()
-    candidates = [
-        c for c in range(20) if unseen >> c & 1 and not view.opponent_excluded_mask >> c & 1
-    ]
-    if need < 0 or need > len(candidates):
-        raise ValueError("the view is inconsistent: no deal fits it")
-    chosen = rng.sample(candidates, need)
-    opp = view.opponent_known_mask
-    for c in chosen:
-        opp |= 1 << c
-    rest = [c for c in range(20) if unseen >> c & 1 and not opp >> c & 1]
-    rng.shuffle(rest)
-    if len(rest) != view.talon_size:
-        raise ValueError("the view is inconsistent: the talon size does not fit")
-    s = GameState.__new__(GameState)
-    s.rules = view.rules
-    s.order = None
-    s.dealer = view.dealer
-    hand = [0, 0]
-    hand[p] = view.hand_mask
-    hand[o] = opp
-    s.hand = hand
-    s.won = list(view.won_masks)
-    s.pts = list(view.card_points_)
-    s.mar = list(view.marriage_points)
-    known = [0, 0]
-    known[p] = view.own_known_mask
-    known[o] = view.opponent_known_mask
-    s.known = known
-    excl = [0, 0]
-    excl[p] = view.own_excluded_mask
-    excl[o] = view.opponent_excluded_mask
-    s.excl = excl
-    pos = 9 - view.talon_size
-    s.talon = (-1,) * pos + tuple(rest)
-    s.pos = pos
-    s.trump = view.trump
-    s.trump_card = view.trump_card_index
-    s.closed_by = view.closed_by
-    s.close_opp_pts = view.close_opp_pts
-    s.close_opp_trick = view.close_opp_trick
-    s.to_move = view.to_move
-    s.lead = view.lead_index
-    s.leader = view.leader
-    s.first_lead_done = view.first_lead_done
-    s.marriages = view.marriages
-    s.result = view.result
-    s.last_trick = view.last_trick
-    s.tricks = view.tricks
-    return s

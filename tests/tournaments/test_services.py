@@ -10,7 +10,18 @@ from django.contrib.auth import get_user_model
 from tests.tournaments.helpers import make_tournament, play_open, run_to_end
 from tournaments import services
 from tournaments.draw import replay
-from tournaments.models import AuditLog, Bracket, Entry, Outcome, Pairing, Prize, Round, Stage
+from tournaments.models import (
+    AuditLog,
+    Bracket,
+    Entry,
+    Outcome,
+    Pairing,
+    Player,
+    Prize,
+    Round,
+    Stage,
+    Tournament,
+)
 from tournaments.services import TournamentError
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +83,7 @@ def test_create_tournament_with_prizes_and_audit(staff):
 def test_create_tournament_refuses_bad_terms(terms, code):
     args = {"name": "T", "date": datetime.date(2026, 1, 1), "field_size": 16, **terms}
     assert error_code(services.create_tournament, **args) == code
-    assert not services.Tournament.objects.exists()
+    assert not Tournament.objects.exists()
 
 
 def test_update_tournament_locks_field_after_draw():
@@ -477,8 +488,8 @@ def test_set_prizes_and_delete_tournament():
     assert list(t.prizes.values_list("place", "description")) == [(1, "Gans"), (3, "Wein")]
     play_open(services.draw_next_round(t, seed=1), random.Random(1))
     services.delete_tournament(t)
-    assert not services.Tournament.objects.filter(pk=t.pk).exists()
-    assert services.Player.objects.count() == 16  # the register stays
+    assert not Tournament.objects.filter(pk=t.pk).exists()
+    assert Player.objects.count() == 16  # the register stays
     assert AuditLog.objects.filter(action="delete_tournament").exists()
 
 

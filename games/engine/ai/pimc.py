@@ -43,7 +43,8 @@ from __future__ import annotations
 import random
 
 from ..actions import CLOSE, DECLARE, EXCHANGE, MARRIAGE, PLAY, Action
-from ..view import PlayerView, sample_hidden
+from ..sampling import sample_hidden
+from ..view import PlayerView
 from .search import CLOSE as S_CLOSE
 from .search import EXACT_DEPTH, Search, SearchLimit, position_of
 from .search import EXCHANGE as S_EXCHANGE

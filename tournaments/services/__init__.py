@@ -1,0 +1,102 @@
+"""The service layer: every change to a tournament goes through these functions.
+
+Each mutating service runs in one transaction, locks the tournament row first
+(``select_for_update``; every mutation of a tournament serializes on it, so
+concurrent calls on PostgreSQL are safe), writes an ``AuditLog`` row, and raises
+``TournamentError`` for every rule violation without leaving half-written data.
+
+One module per concern, each the one place of its rules:
+
+- ``terms``: the tournament terms and the prizes;
+- ``entries``: the register at the desk, entries, the field size;
+- ``rounds``: the pot draw (computed or transcribed), release and withdrawal;
+- ``results``: playing pairings, entering, correcting and confirming results;
+- ``progress``: the next step and the phase of a tournament;
+- ``common``: the error, the audit row, the lock and what the others share.
+
+Callers import from this package: ``from tournaments import services``.
+"""
+
+from .common import (
+    MIN_FIELD_SIZE,
+    TournamentError,
+    _audit,
+    _entry_state,
+    active_entries,
+    loser_entry_id,
+    round_draws,
+    winner_entry_id,
+)
+from .entries import (
+    cancel_entry,
+    find_or_register_player,
+    record_playoff,
+    sell_entries,
+    set_paid,
+    shrink_field,
+    smaller_field_offer,
+)
+from .progress import NextStep, next_step, tournament_phase
+from .results import (
+    assign_table,
+    confirm_result,
+    correct_result,
+    pairing_availability,
+    record_result,
+    start_pairing,
+    stop_pairing,
+)
+from .rounds import (
+    _holders,
+    draw_next_round,
+    parse_transcript,
+    release_round,
+    transcribe_next_round,
+    withdraw_round,
+)
+from .terms import (
+    TERMS_FIELDS,
+    create_tournament,
+    delete_tournament,
+    set_prizes,
+    update_tournament,
+)
+
+__all__ = [
+    "MIN_FIELD_SIZE",
+    "TERMS_FIELDS",
+    "NextStep",
+    "TournamentError",
+    "_audit",
+    "_entry_state",
+    "_holders",
+    "active_entries",
+    "assign_table",
+    "cancel_entry",
+    "confirm_result",
+    "correct_result",
+    "create_tournament",
+    "delete_tournament",
+    "draw_next_round",
+    "find_or_register_player",
+    "loser_entry_id",
+    "next_step",
+    "pairing_availability",
+    "parse_transcript",
+    "record_playoff",
+    "record_result",
+    "release_round",
+    "round_draws",
+    "sell_entries",
+    "set_paid",
+    "set_prizes",
+    "shrink_field",
+    "smaller_field_offer",
+    "start_pairing",
+    "stop_pairing",
+    "tournament_phase",
+    "transcribe_next_round",
+    "update_tournament",
+    "winner_entry_id",
+    "withdraw_round",
+]

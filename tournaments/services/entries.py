@@ -1,0 +1,170 @@
+"""The player register at the desk, entries (Teilnahmekarten) and the field size."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from ..models import (
+    FIELD_SIZES,
+    Entry,
+    Player,
+    Tournament,
+)
+from .common import (
+    TournamentError,
+    _audit,
+    _entry_state,
+    _lock,
+    active_entries,
+)
+
+
+def find_or_register_player(name, *, town="", contact="") -> Player:
+    """The register's player with exactly this name and town, or a new one."""
+    name = " ".join(str(name or "").split())
+    town = " ".join(str(town or "").split())
+    if not name:
+        raise TournamentError(_("The player needs a name."), "name")
+    if len(name) > 200 or len(town) > 200 or len(contact or "") > 200:
+        raise TournamentError(_("Name, town and contact are at most 200 characters."), "name")
+    player = Player.objects.filter(name=name, town=town).order_by("pk").first()
+    if player is None:
+        player = Player.objects.create(name=name, town=town, contact=(contact or "").strip())
+    elif contact and not player.contact:
+        player.contact = contact.strip()
+        player.save(update_fields=["contact"])
+    return player
+
+
+def sell_entries(tournament, player, count=1, *, paid=False, actor=None) -> list[Entry]:
+    """Sell ``count`` entries to a player, numbered after the highest number so far."""
+    if not isinstance(count, int) or count < 1:
+        raise TournamentError(_("Sell at least one entry."), "count")
+    with transaction.atomic():
+        t = _lock(tournament)
+        if t.rounds.exists():
+            raise TournamentError(
+                _("The first round is drawn; no more entries can be sold."), "drawn"
+            )
+        active = active_entries(t)
+        held = active.filter(player=player).count()
+        if held + count > t.max_entries_per_player:
+            # two counts, two sentences: each takes the plural form of its own number
+            holds = ngettext(
+                "%(name)s holds %(held)d entry.", "%(name)s holds %(held)d entries.", held
+            ) % {"name": player.name, "held": held}
+            limit = ngettext(
+                "A player may buy at most %(max)d entry.",
+                "A player may buy at most %(max)d entries.",
+                t.max_entries_per_player,
+            ) % {"max": t.max_entries_per_player}
+            raise TournamentError(f"{holds} {limit}", "limit")
+        sold = active.count()
+        if sold + count > t.field_size:
+            raise TournamentError(
+                ngettext(
+                    "Only %(left)d of %(size)d entries is left.",
+                    "Only %(left)d of %(size)d entries are left.",
+                    t.field_size - sold,
+                )
+                % {"left": t.field_size - sold, "size": t.field_size},
+                "full",
+            )
+        top = Entry.objects.filter(tournament=t).aggregate(m=Max("number"))["m"] or 0
+        entries = [
+            Entry.objects.create(tournament=t, player=player, number=top + i + 1, paid=bool(paid))
+            for i in range(count)
+        ]
+        _audit(t, actor, "sell_entries", str(player), None, [_entry_state(e) for e in entries])
+    return entries
+
+
+def set_paid(entry, paid: bool, *, actor=None) -> Entry:
+    """Mark an entry paid or unpaid."""
+    with transaction.atomic():
+        _lock(entry.tournament_id)
+        e = Entry.objects.select_for_update().get(pk=entry.pk)
+        before = _entry_state(e)
+        e.paid = bool(paid)
+        e.save(update_fields=["paid"])
+        _audit(e.tournament, actor, "set_paid", f"entry {e.number}", before, _entry_state(e))
+    return e
+
+
+def cancel_entry(entry, *, actor=None) -> Entry:
+    """Cancel a sold entry; only before the first draw."""
+    with transaction.atomic():
+        t = _lock(entry.tournament_id)
+        e = Entry.objects.select_for_update().get(pk=entry.pk)
+        if t.rounds.exists():
+            raise TournamentError(
+                _("Entries can be cancelled only before the first draw."), "drawn"
+            )
+        if e.cancelled_at is not None:
+            raise TournamentError(_("This entry is already cancelled."), "cancelled")
+        before = _entry_state(e)
+        e.cancelled_at = timezone.now()
+        e.save(update_fields=["cancelled_at"])
+        _audit(t, actor, "cancel_entry", f"entry {e.number}", before, _entry_state(e))
+    return e
+
+
+def record_playoff(tournament, entries: Sequence[Entry], *, actor=None) -> None:
+    """Record a play-off among entries tied for a place (9 and below): best first."""
+    with transaction.atomic():
+        t = _lock(tournament)
+        ids = [e.pk for e in entries]
+        if len(set(ids)) != len(ids) or len(ids) < 2:
+            raise TournamentError(_("A play-off orders at least two different entries."))
+        found = Entry.objects.filter(tournament=t, pk__in=ids).count()
+        if found != len(ids):
+            raise TournamentError(_("These entries are not all in this tournament."))
+        for rank, pk in enumerate(ids, start=1):
+            Entry.objects.filter(pk=pk).update(playoff_rank=rank)
+        _audit(t, actor, "record_playoff", t.name, None, ids)
+
+
+def smaller_field_offer(tournament) -> int | None:
+    """The field size to offer when fewer entries are sold than half the field.
+
+    None when the field is full enough, or when no field size fits (fewer than 8 sold).
+    """
+    sold = active_entries(tournament).count()
+    if sold * 2 >= tournament.field_size:
+        return None
+    fitting = [n for n in FIELD_SIZES if n // 2 <= sold and n < tournament.field_size]
+    return max(fitting) if fitting else None
+
+
+def shrink_field(tournament, new_size, *, actor=None) -> Tournament:
+    """Make the field smaller (before the first draw), e.g. to the offered size."""
+    with transaction.atomic():
+        t = _lock(tournament)
+        if t.rounds.exists():
+            raise TournamentError(_("The field cannot change after the first draw."), "drawn")
+        sold = active_entries(t).count()
+        if new_size not in FIELD_SIZES or new_size >= t.field_size:
+            raise TournamentError(
+                _("The new field size must be a smaller one of %(sizes)s.")
+                % {"sizes": ", ".join(str(n) for n in FIELD_SIZES if n < t.field_size) or "-"},
+                "field_size",
+            )
+        if new_size < sold:
+            raise TournamentError(
+                _("%(sold)d entries are sold; a field of %(size)d is too small.")
+                % {"sold": sold, "size": new_size},
+                "field_size",
+            )
+        before = {"field_size": t.field_size}
+        t.field_size = new_size
+        t.save(update_fields=["field_size", "updated_at"])
+        _audit(t, actor, "shrink_field", t.name, before, {"field_size": new_size})
+    if isinstance(tournament, Tournament):
+        tournament.field_size = new_size  # the caller's instance is current too
+    return t

@@ -1,0 +1,126 @@
+"""Where a tournament stands: the next step for the staff, with the desk's counters,
+and its phase."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from ..models import (
+    Outcome,
+    Pairing,
+    Round,
+    Stage,
+)
+from .common import (
+    _latest_round,
+    _round_complete,
+    active_entries,
+)
+from .entries import smaller_field_offer
+
+
+@dataclass
+class NextStep:
+    """What the staff should do next, with the counters of the tournament desk."""
+
+    code: str  # "sell", "shrink", "draw", "release", "results", "confirm", "finished"
+    message: str
+    round: int | None = None
+    players: int = 0
+    entries_sold: int = 0
+    entries_paid: int = 0
+    fees_taken: Decimal = Decimal("0")
+    byes: int = 0
+    open_pairings: int = 0
+    unconfirmed: int = 0
+    field_offer: int | None = None
+
+
+def next_step(tournament) -> NextStep:
+    """The next thing to do, as a translated message and a code, with counters."""
+    t = tournament
+    entries = list(active_entries(t).values_list("player_id", "paid"))
+    sold = len(entries)
+    paid = sum(1 for _p, is_paid in entries if is_paid)
+    step = NextStep(
+        code="",
+        message="",
+        players=len({p for p, _paid in entries}),
+        entries_sold=sold,
+        entries_paid=paid,
+        fees_taken=(t.entry_fee or Decimal("0")) * paid,
+    )
+    rounds = list(t.rounds.order_by("number"))
+    if rounds:
+        step.byes = Pairing.objects.filter(round=rounds[0], outcome=Outcome.BYE).count()
+    else:
+        step.byes = max(t.field_size - sold, 0)
+    if not rounds:
+        if sold * 2 >= t.field_size:
+            step.code, step.round = "draw", 1
+            step.message = _("Draw round %(n)d") % {"n": 1}
+        else:
+            step.field_offer = smaller_field_offer(t)
+            if step.field_offer:
+                step.code = "shrink"
+                step.message = _(
+                    "Only %(sold)d of %(size)d entries sold: sell more or make the field "
+                    "%(offer)d entries"
+                ) % {"sold": sold, "size": t.field_size, "offer": step.field_offer}
+            else:
+                step.code = "sell"
+                step.message = _("Sell entries (%(sold)d of %(size)d sold)") % {
+                    "sold": sold,
+                    "size": t.field_size,
+                }
+        return step
+    last = rounds[-1]
+    step.round = last.number
+    pairings = list(last.pairings.all())
+    step.open_pairings = sum(1 for p in pairings if p.outcome == Outcome.OPEN)
+    step.unconfirmed = (
+        sum(
+            1
+            for p in pairings
+            if p.outcome in (Outcome.PLAYED, Outcome.WALKOVER) and p.confirmed_at is None
+        )
+        if t.confirm_results
+        else 0
+    )
+    if last.status == Round.Status.DRAFT:
+        step.code = "release"
+        step.message = _("Release round %(n)d") % {"n": last.number}
+    elif step.open_pairings:
+        step.code = "results"
+        step.message = ngettext(
+            "%(count)d open pairing", "%(count)d open pairings", step.open_pairings
+        ) % {"count": step.open_pairings}
+    elif step.unconfirmed:
+        step.code = "confirm"
+        step.message = ngettext(
+            "%(count)d result to confirm", "%(count)d results to confirm", step.unconfirmed
+        ) % {"count": step.unconfirmed}
+    elif last.stage == Stage.FINAL:
+        step.code = "finished"
+        step.message = _("The tournament is finished")
+    else:
+        step.code, step.round = "draw", last.number + 1
+        step.message = _("Draw round %(n)d") % {"n": last.number + 1}
+    return step
+
+
+def tournament_phase(tournament) -> str:
+    """ "registration" before the first draw, "finished" once the final round is decided,
+    else "running"."""
+    last = _latest_round(tournament)
+    if last is None:
+        return "registration"
+    if last.stage == Stage.FINAL and last.status == Round.Status.RELEASED:
+        pairings = list(last.pairings.all())
+        if _round_complete(last, pairings, tournament.confirm_results):
+            return "finished"
+    return "running"

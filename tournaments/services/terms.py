@@ -1,0 +1,231 @@
+"""The tournament terms (Turnierausschreibung) and the eight prizes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from ..models import (
+    FIELD_SIZES,
+    PRIZE_PLACES,
+    Pairing,
+    Prize,
+    RuleProfile,
+    Tournament,
+    new_seed,
+)
+from .common import (
+    TournamentError,
+    _audit,
+    _lock,
+    active_entries,
+)
+
+
+def _validate_terms(
+    *, name, field_size, max_entries_per_player, entry_fee, rule_profile, match_bummerl
+) -> Decimal:
+    if not str(name or "").strip():
+        raise TournamentError(_("The tournament needs a name."), "name")
+    if field_size not in FIELD_SIZES:
+        raise TournamentError(
+            _("The field size must be one of %(sizes)s.")
+            % {"sizes": ", ".join(str(n) for n in FIELD_SIZES)},
+            "field_size",
+        )
+    if not isinstance(max_entries_per_player, int) or not 1 <= max_entries_per_player <= 16:
+        raise TournamentError(
+            _("A player may buy between 1 and 16 entries."), "max_entries_per_player"
+        )
+    try:
+        fee = Decimal(str(entry_fee))
+    except (InvalidOperation, ValueError):
+        raise TournamentError(_("The entry fee is not a number."), "entry_fee") from None
+    if fee < 0 or fee >= Decimal("1000000"):
+        raise TournamentError(_("The entry fee must be between 0 and 999999.99."), "entry_fee")
+    if rule_profile not in RuleProfile.values:
+        raise TournamentError(
+            _("Unknown rule profile “%(profile)s”.") % {"profile": rule_profile}, "rule_profile"
+        )
+    if match_bummerl not in (2, 3):
+        raise TournamentError(_("A match is played to 2 or 3 Bummerl."), "match_bummerl")
+    return fee
+
+
+def _prize_rows(prizes) -> list[tuple[int, str, Decimal | None]]:
+    prizes = list(prizes or ())
+    if len(prizes) > PRIZE_PLACES:
+        raise TournamentError(_("There are at most %(n)d prizes.") % {"n": PRIZE_PLACES}, "prizes")
+    rows = []
+    for place, item in enumerate(prizes, start=1):
+        if isinstance(item, str):
+            description, amount = item, None
+        else:
+            description, amount = item
+        description = (description or "").strip()
+        if amount is not None and amount != "":
+            try:
+                amount = Decimal(str(amount))
+            except (InvalidOperation, ValueError):
+                raise TournamentError(
+                    _("The amount of prize %(place)d is not a number.") % {"place": place},
+                    "prizes",
+                ) from None
+            if amount < 0:
+                raise TournamentError(
+                    _("The amount of prize %(place)d is negative.") % {"place": place}, "prizes"
+                )
+        else:
+            amount = None
+        if description or amount is not None:
+            if len(description) > 200:
+                raise TournamentError(_("A prize text is at most 200 characters."), "prizes")
+            rows.append((place, description, amount))
+    return rows
+
+
+def create_tournament(
+    *,
+    name,
+    date,
+    field_size,
+    venue="",
+    club_name="",
+    max_entries_per_player=3,
+    entry_fee=0,
+    rule_profile="weich",
+    match_bummerl=2,
+    one_prize_per_player=False,
+    confirm_results=False,
+    prizes: Sequence[tuple[str, Decimal | None]] = (),
+    seed: int | None = None,
+    actor=None,
+) -> Tournament:
+    """Create a tournament with its terms and up to eight prizes (text and/or amount).
+
+    ``prizes`` lists the prizes from 1st place down: ``(description, amount)``.
+    """
+    fee = _validate_terms(
+        name=name,
+        field_size=field_size,
+        max_entries_per_player=max_entries_per_player,
+        entry_fee=entry_fee,
+        rule_profile=rule_profile,
+        match_bummerl=match_bummerl,
+    )
+    rows = _prize_rows(prizes)
+    with transaction.atomic():
+        t = Tournament.objects.create(
+            name=str(name).strip()[:200],
+            date=date,
+            venue=(venue or "").strip()[:200],
+            club_name=(club_name or "").strip()[:200],
+            field_size=field_size,
+            max_entries_per_player=max_entries_per_player,
+            entry_fee=fee,
+            rule_profile=rule_profile,
+            match_bummerl=match_bummerl,
+            one_prize_per_player=bool(one_prize_per_player),
+            confirm_results=bool(confirm_results),
+            seed=seed if seed is not None else new_seed(),
+        )
+        Prize.objects.bulk_create(
+            Prize(tournament=t, place=place, description=d, amount=a) for place, d, a in rows
+        )
+        _audit(t, actor, "create_tournament", t.name, None, {"field_size": field_size})
+    return t
+
+
+# The tournament terms (Turnierausschreibung) staff may set; the form edits the same.
+TERMS_FIELDS = (
+    "name",
+    "date",
+    "venue",
+    "club_name",
+    "field_size",
+    "max_entries_per_player",
+    "entry_fee",
+    "rule_profile",
+    "match_bummerl",
+    "one_prize_per_player",
+    "confirm_results",
+    "is_public",
+)
+
+
+def update_tournament(tournament, *, actor=None, **terms) -> Tournament:
+    """Change the tournament terms. Field size and entries per player only before the draw."""
+    unknown = set(terms) - set(TERMS_FIELDS)
+    if unknown:
+        raise TournamentError(
+            _("Unknown tournament terms: %(names)s") % {"names": ", ".join(sorted(unknown))}
+        )
+    with transaction.atomic():
+        t = _lock(tournament)
+        drawn = t.rounds.exists()
+        before = {k: str(getattr(t, k)) for k in terms}
+        if drawn:
+            for key in ("field_size", "max_entries_per_player", "match_bummerl"):
+                if key in terms and terms[key] != getattr(t, key):
+                    raise TournamentError(
+                        _(
+                            "The field size, entries per player and match length cannot change "
+                            "after the first draw."
+                        ),
+                        "drawn",
+                    )
+        merged = {
+            k: terms.get(k, getattr(t, k))
+            for k in (
+                "name",
+                "field_size",
+                "max_entries_per_player",
+                "entry_fee",
+                "rule_profile",
+                "match_bummerl",
+            )
+        }
+        terms["entry_fee"] = _validate_terms(**merged)
+        count = active_entries(t).count()
+        if merged["field_size"] < count:
+            raise TournamentError(
+                _("%(sold)d entries are sold; the field cannot be smaller.") % {"sold": count},
+                "field_size",
+            )
+        for key, value in terms.items():
+            setattr(t, key, value.strip() if isinstance(value, str) else value)
+        t.save()
+        _audit(
+            t, actor, "update_tournament", t.name, before, {k: str(getattr(t, k)) for k in terms}
+        )
+    if isinstance(tournament, Tournament):
+        for key in terms:  # the caller's instance is current too
+            setattr(tournament, key, getattr(t, key))
+    return t
+
+
+def delete_tournament(tournament, *, actor=None) -> None:
+    """Delete a tournament with its rounds and entries (players stay in the register)."""
+    with transaction.atomic():
+        t = _lock(tournament)
+        name = t.name
+        Pairing.objects.filter(round__tournament=t).delete()
+        t.delete()
+        _audit(None, actor, "delete_tournament", name, {"tournament": tournament.pk}, None)
+
+
+def set_prizes(tournament, prizes: Sequence[tuple[str, Decimal | None]], *, actor=None):
+    """Replace the prize list (1st place first)."""
+    rows = _prize_rows(prizes)
+    with transaction.atomic():
+        t = _lock(tournament)
+        before = [[p.place, p.description, str(p.amount)] for p in t.prizes.all()]
+        t.prizes.all().delete()
+        Prize.objects.bulk_create(
+            Prize(tournament=t, place=place, description=d, amount=a) for place, d, a in rows
+        )
+        _audit(t, actor, "set_prizes", t.name, before, [[p, d, str(a)] for p, d, a in rows])
+    return list(Prize.objects.filter(tournament=t))
