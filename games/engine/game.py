@@ -292,7 +292,9 @@ class GameState:
         rules = self.rules
         acts: list[Action] = []
         kq = h & (h >> 1) & _KINGS if (self.won[p] or rules.marriage_before_first_trick) else 0
-        if not rules.auto_declare:
+        if not rules.auto_declare and self.won[p]:
+            # without a trick a player's points do not count yet: a declaration could never
+            # be right, so it is not offered
             acts.append(DECLARE_ACTION)
             if kq:
                 acts.extend(DECLARE_MARRIAGE_ACTIONS[s * 5 + 2] for s in _MARRIAGE_SUITS[kq])
@@ -377,6 +379,8 @@ class GameState:
         if kind == DECLARE:
             if rules.auto_declare:
                 return "this rule profile declares 66 automatically (auto_declare)"
+            if not self.won[p]:
+                return "declaring 66 needs a trick won first (points count only with a trick)"
         if kind in (MARRIAGE, DECLARE) and card is not None:
             s = card // 5
             if (h >> (s * 5 + 2)) & 3 != 3:
@@ -546,6 +550,10 @@ class GameState:
             value = 3
         elif wrong == "as_if_right_at_least_two":
             value = max(2, value)
+        if self.closed_by == p:
+            # a closer who declares without 66 has failed his close: never cheaper than
+            # failing honestly (2, or 3 if the opponent had no trick at the close)
+            value = max(value, self._failed_close_value())
         self.result = GameResult(1 - p, value, WRONG_DECLARATION, scores, p)
 
     def _end_by_last_trick(self, w: int) -> None:
@@ -557,8 +565,11 @@ class GameState:
         if c >= 0:
             self.result = GameResult(1 - c, self._failed_close_value(), CLOSE_FAILED, scores)
         else:
-            lo = 1 - w
-            value = points_table(scores[lo], self.won[lo] != 0)
+            if self.rules.last_trick == "one":
+                value = 1
+            else:
+                lo = 1 - w
+                value = points_table(scores[lo], self.won[lo] != 0)
             self.result = GameResult(w, value, LAST_TRICK, scores)
 
     # ------------------------------------------------------------------ views

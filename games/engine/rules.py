@@ -52,6 +52,13 @@ Options (every one names its source; where the texts disagree there is an option
     would have got had it been right (000 "Das Ausmelden"; the default). The two others are
     club agreements not found in the texts: the same but at least 2 (by analogy with 002's
     failed closer), or 3 (like a revoke, 000 "Renonce").
+``last_trick`` (``"as_declared"`` | ``"one"``; default ``"as_declared"``)
+    When nobody declared 66 and the talon was not closed, the last trick wins the game
+    (000 "Der letzte Stich", 001, 002). 000 gives no figure: the winner is scored like a
+    declaration, by the loser's points (``"as_declared"``); 003's table gives him 1 point
+    ("Niemand erreicht 66", ``"one"``). With 120 card points in the deck a loser who did
+    not take the last trick holds more than 54 of them, so both give 1 in every game the
+    deck allows (a property test checks it); the option keeps the two readings apart.
 ``auto_declare`` (bool; default False)
     False: the player must declare 66 himself (000 "Das Ausmelden"), and a wrong or a
     missed declaration is possible. True: the game ends by itself as soon as a player has
@@ -66,8 +73,9 @@ Options (every one names its source; where the texts disagree there is an option
 Not modelled (table manners, not rules of play): scharf's "draw from the talon only after
 the trick is laid face down" (000). A seeded deal is shuffled and cut (002 "Abheben").
 After the last trick its winner counts as having declared if he has 66; a game without
-66 goes to the last trick's winner, scored by the loser's points like a declaration
-(which gives 1 in practice; 003's table says 1).
+66 goes to the last trick's winner (see ``last_trick``). A declaration is offered only to a
+player who has won a trick (before that his points do not count, 000 "Das Ausmelden");
+a closer who declares without 66 pays at least what a failed close costs.
 
 Rules with no disagreement are fixed in the engine, not options: the deal 3 + trump + 2
 (000 "Das Teilen"), free play while the talon is open, must follow and win after it is
@@ -87,6 +95,7 @@ from typing import ClassVar
 FAILED_CLOSE_CHOICES = ("two_or_three", "closer_value_at_least_two")
 SUCCESSFUL_CLOSE_CHOICES = ("card_points", "two_or_three")
 WRONG_DECLARATION_CHOICES = ("as_if_right", "as_if_right_at_least_two", "three")
+LAST_TRICK_CHOICES = ("as_declared", "one")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +112,7 @@ class RuleSet:
     successful_close: str = "card_points"
     failed_close: str = "two_or_three"
     wrong_declaration: str = "as_if_right"
+    last_trick: str = "as_declared"
     auto_declare: bool = False
     schneider_double: bool = True
     bummerl_to_win_match: int = 2
@@ -114,6 +124,7 @@ class RuleSet:
             ("successful_close", SUCCESSFUL_CLOSE_CHOICES),
             ("failed_close", FAILED_CLOSE_CHOICES),
             ("wrong_declaration", WRONG_DECLARATION_CHOICES),
+            ("last_trick", LAST_TRICK_CHOICES),
         )
         for field, choices in checks:
             if getattr(self, field) not in choices:

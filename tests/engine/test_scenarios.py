@@ -238,9 +238,56 @@ def test_wrong_declaration_penalty_options(option, points):
     assert (r.winner, r.game_points, r.reason, r.declarer) == (1, points, "wrong_declaration", 0)
 
 
-def test_wrong_declaration_without_a_trick_gives_the_opponent_three():
-    s = deal(*D1).apply("declare")  # forehand declares before any trick
+def test_declaring_is_offered_only_after_a_trick_won():
+    s = deal(*D1)  # the forehand's opening lead: his points cannot count yet
+    assert not any(a.startswith("declare") for a in legal(s))
+    assert "trick" in s.why_illegal("declare")
+    with pytest.raises(IllegalAction):
+        s.apply("declare")
+    s = play(s, "play:AH", "play:JS")  # forehand wins a trick: now he may declare
+    assert {"declare", "declare:KH"} <= legal(s)
+    s = s.apply("declare")  # 11 + 2 points: a wrong declaration
+    assert (s.result.winner, s.result.reason) == (1, "wrong_declaration")
+
+
+def test_a_closer_who_declares_without_66_pays_like_a_failed_closer():
+    # the deal: seat 1 wins a trick, closes and declares at once with 26 points
+    from games.engine import GameState
+
+    s = GameState.deal(
+        "weich", deck="AC AH TC JH KC JD TH QS AS KH TD JC QD QC QH JS AD KS TS KD", dealer=1
+    )
+    s = play(s, "play:AC", "play:JD", "play:AH", "play:TD", "play:QC", "play:JH")
+    assert s.to_move == 1 and s.won[0] and s.won[1]
+    s = play(s, "close", "declare")
+    assert s.result.winner == 0 and s.result.reason == "wrong_declaration"
+    assert s.result.game_points == 2  # the opponent had a trick at the close; not 1
+
+
+def test_a_closer_declaring_too_early_when_the_opponent_had_no_trick_pays_three():
+    s = play(deal(*D1), "play:AH", "play:JS", "close")  # dealer has no trick at the close
+    s = s.apply("declare")  # 13 points
     assert (s.result.winner, s.result.game_points) == (1, 3)
+
+
+@pytest.mark.parametrize("option, points", [("as_declared", 1), ("one", 1)])
+def test_last_trick_option_scores_the_game_nobody_declared(option, points):
+    import random
+
+    from games.engine import GameState, RuleSet
+
+    rules = RuleSet().replace(last_trick=option)
+    seen = 0
+    for seed in range(300):
+        s = GameState.deal(rules, seed=seed, dealer=0)
+        rng = random.Random(seed)
+        while not s.is_over:  # never declare, never close: the last trick decides
+            moves = [a for a in s.legal_actions() if a.kind not in ("declare", "close")]
+            s = s.apply(rng.choice(moves))
+        if s.result.reason == "last_trick":
+            seen += 1
+            assert s.result.game_points == points  # 120 card points: the loser has > 54
+    assert seen > 20
 
 
 def test_auto_declare_ends_the_game_at_66_and_offers_no_declare():

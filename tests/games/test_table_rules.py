@@ -27,9 +27,9 @@ def _play_until_tricks(m, rng, *, want_lead: bool):
             won = state.view(0).to_dict()["tricks_won"]
             if all(won) and (state.view(0).lead is not None) == want_lead:
                 return state
-        services.apply_action(
-            m.pk, state.to_move, str(rng.choice(state.legal_actions())), m.next_seq
-        )
+        # no random declarations: they end games before both players have a trick
+        moves = [a for a in state.legal_actions() if a.kind != "declare"]
+        services.apply_action(m.pk, state.to_move, str(rng.choice(moves)), m.next_seq)
     raise AssertionError("no position with tricks on both sides")
 
 

@@ -195,8 +195,11 @@ class Search:
         if cl >= 0:
             v = self._failed_close_value(P)
             return v if cl == 1 else -v
-        lo = 1 - w
-        v = points_table(P[2 + lo] + (P[4 + lo] if P[6 + lo] else 0), bool(P[6 + lo]))
+        if self.rules.last_trick == "one":
+            v = 1
+        else:
+            lo = 1 - w
+            v = points_table(P[2 + lo] + (P[4 + lo] if P[6 + lo] else 0), bool(P[6 + lo]))
         return v if w == 0 else -v
 
     # ------------------------------------------------------------------ moves
