@@ -256,7 +256,7 @@ def start_matches_for_round(rnd: Round, *, actor=None) -> RoundStart:
     pairings = (
         rnd.pairings.filter(outcome=Outcome.OPEN, right__isnull=False)
         .select_related("round__tournament", "left__player", "right__player")
-        .order_by("bracket", "number")
+        .order_by("number")
     )
     for p in pairings:
         running = active_match(p)

@@ -18,6 +18,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from .models import (
+    BRACKET_ORDER,
     FIELD_SIZES,
     AuditLog,
     Bracket,
@@ -87,7 +88,7 @@ def export_tournament(tournament: Tournament) -> dict:
     pairings = list(
         Pairing.objects.filter(round__tournament=t)
         .select_related("decided_by", "confirmed_by")
-        .order_by("round__number", "bracket", "number")
+        .order_by("round__number", "number")
     )
     by_round: dict[int, list] = {}
     for p in pairings:
@@ -396,6 +397,13 @@ def _import(data, actor) -> Tournament:
         keys = [(p.bracket, p.number) for p in rows]
         if len(set(keys)) != len(keys):
             raise _Bad(_("round %(n)d lists a pairing twice") % {"n": number})
+        if len({p.number for p in rows}) != len(rows):
+            # a file written before pairing numbers were unique in a round: the
+            # placement matches were numbered 1, 2 per bracket; number them after the main
+            # draw, as the draw does today
+            rows.sort(key=lambda p: (BRACKET_ORDER.index(p.bracket), p.number))
+            for n, p in enumerate(rows, start=1):
+                p.number = n
         Pairing.objects.bulk_create(rows)
     for ad in data.get("audit_log", []) or []:
         a = AuditLog.objects.create(

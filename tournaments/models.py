@@ -227,14 +227,57 @@ class Outcome(models.TextChoices):
     SURRENDER = "surrender", _("surrendered (player met himself)")
 
 
+# The order of the brackets within a round: pairings are numbered in this order, the
+# main draw first (its pairings keep their draw numbers), so a number is unique in a round.
+BRACKET_ORDER = (
+    Bracket.MAIN,
+    Bracket.PLACE_3,
+    Bracket.PLACE_5_8,
+    Bracket.PLACE_5,
+    Bracket.PLACE_7,
+)
+
+
+def match_name(stage: str, bracket: str, number: int, main_count: int) -> str:
+    """The name of a prize-stage match ("Finale", "Spiel um Platz 3", "Semifinale 2",
+    "Platzierungsspiel 5–8 (1)", "Viertelfinale 3"); "" in the rounds before.
+
+    ``number`` is the pairing's number in its round, ``main_count`` how many pairings the
+    round's main draw has (placement pairings are numbered after them).
+    """
+    if bracket == Bracket.PLACE_3:
+        return str(_("Match for 3rd place"))
+    if bracket == Bracket.PLACE_5:
+        return str(_("Match for 5th place"))
+    if bracket == Bracket.PLACE_7:
+        return str(_("Match for 7th place"))
+    if bracket == Bracket.PLACE_5_8:
+        return str(_("Placement match 5–8 (%(n)d)") % {"n": number - main_count})
+    if stage == Stage.FINAL:
+        return str(_("Final"))
+    if stage == Stage.SEMIFINAL:
+        return str(_("Semifinal %(n)d") % {"n": number})
+    if stage == Stage.QUARTERFINAL:
+        return str(_("Quarterfinal %(n)d") % {"n": number})
+    return ""
+
+
+# how many pairings the main draw of a prize-stage round has
+MAIN_PAIRINGS = {Stage.QUARTERFINAL: 4, Stage.SEMIFINAL: 2, Stage.FINAL: 1}
+
+
 class Pairing(models.Model):
-    """Two entries that drew the same number (left and right pot), or a bye."""
+    """Two entries that drew the same number (left and right pot), or a bye.
+
+    ``number`` is unique within the round: the main draw's pairings carry their draw
+    numbers, the placement matches of the prize stage follow them (see ``BRACKET_ORDER``).
+    """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
     bracket = models.CharField(
         _("bracket"), max_length=10, choices=Bracket.choices, default=Bracket.MAIN
     )
-    number = models.PositiveIntegerField(_("draw number"))
+    number = models.PositiveIntegerField(_("pairing number"))
     left = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="pairings_left")
     right = models.ForeignKey(
         Entry, on_delete=models.PROTECT, related_name="pairings_right", null=True, blank=True
@@ -260,11 +303,9 @@ class Pairing(models.Model):
     )
 
     class Meta:
-        ordering = ["round", "bracket", "number"]
+        ordering = ["round", "number"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["round", "bracket", "number"], name="unique_pairing_number"
-            )
+            models.UniqueConstraint(fields=["round", "number"], name="unique_pairing_number")
         ]
         verbose_name = _("pairing")
         verbose_name_plural = _("pairings")
@@ -276,6 +317,19 @@ class Pairing(models.Model):
     @property
     def decided(self) -> bool:
         return self.outcome != Outcome.OPEN
+
+    @property
+    def match_name(self) -> str:
+        """The prize-stage name of this match ("Finale", "Spiel um Platz 3", ...), else ""."""
+        stage = self.round.stage
+        return match_name(stage, self.bracket, self.number, MAIN_PAIRINGS.get(stage, 0))
+
+    @property
+    def title(self) -> str:
+        """How the match is named to people: "Paarung 17", or "Paarung 2 · Spiel um Platz 3"."""
+        base = str(_("Pairing %(n)d") % {"n": self.number})
+        name = self.match_name
+        return f"{base} · {name}" if name else base
 
 
 class AuditLog(models.Model):

@@ -89,7 +89,7 @@ def compute_standings(tournament: Tournament) -> Standings:
     pairings = list(
         Pairing.objects.filter(round__tournament=tournament)
         .annotate(round_number=F("round__number"))  # not the round itself: its protocol is big
-        .order_by("round__number", "bracket", "number")
+        .order_by("round__number", "number")
     )
     prize_rows = {p.place: p for p in Prize.objects.filter(tournament=tournament)}
 

@@ -224,3 +224,41 @@ def test_a_wrong_transcript_names_the_line_and_writes_nothing(tmp_path):
     with pytest.raises(CommandError, match="Cannot read"):
         run("transcribe", tid, tmp_path / "missing.txt")
     assert not Round.objects.filter(tournament_id=tid).exists()
+
+
+def test_result_by_number_names_the_prize_stage_match_unambiguously():
+    """The 3rd-place match has its own number in the final round: entering that number
+    records the 3rd-place match, never the final, and `pairings` names each match."""
+    import random
+
+    from tournaments import services
+    from tournaments.models import Bracket, Outcome, Stage
+
+    from .helpers import make_tournament, play_open
+
+    t = make_tournament(16, entries=[1] * 16)
+    rng = random.Random(7)
+    while True:
+        rnd = services.draw_next_round(t, seed=rng.randrange(1000))
+        if rnd.stage == Stage.FINAL:
+            services.release_round(rnd)
+            break
+        play_open(rnd, rng)
+    listing = run("pairings", t.pk, "--round", rnd.number)
+    assert "[Final]" in listing and "[Match for 3rd place]" in listing
+    third = rnd.pairings.get(bracket=Bracket.PLACE_3)
+    assert third.number == 2
+    run("result", t.pk, rnd.number, 2, "--winner", "right", "--score", "2:1")
+    third.refresh_from_db()
+    assert third.outcome == Outcome.PLAYED and third.winner == "right"
+    assert rnd.pairings.get(bracket=Bracket.MAIN).outcome == Outcome.OPEN  # the final waits
+    with pytest.raises(CommandError, match="Match for 5th place"):
+        run("result", t.pk, rnd.number, 3, "--winner", "left", "--score", "2:0",
+            "--bracket", "place7")  # fmt: skip
+    data = json.loads(run("pairings", t.pk, "--round", rnd.number, "--json"))
+    assert [p["name"] for p in data["pairings"]] == [
+        "Final",
+        "Match for 3rd place",
+        "Match for 5th place",
+        "Match for 7th place",
+    ]

@@ -377,6 +377,30 @@ def test_prize_stage_rounds_and_placement_pairings():
             assert set(rnd.protocol) == {"main", "place5_8"}
         if rnd.stage == Stage.FINAL:
             assert brackets == ["main", "place3", "place5", "place7"]
+        # every pairing of a round has its own number, and the prize stage names its matches
+        # (in the default language, German)
+        rows = list(rnd.pairings.order_by("number"))
+        assert [p.number for p in rows] == list(range(1, len(rows) + 1))
+        names = [p.match_name for p in rows]
+        if rnd.stage == Stage.QUARTERFINAL:
+            assert names == [f"Viertelfinale {n}" for n in (1, 2, 3, 4)]
+        if rnd.stage == Stage.SEMIFINAL:
+            assert names == [
+                "Semifinale 1",
+                "Semifinale 2",
+                "Platzierungsspiel 5–8 (1)",
+                "Platzierungsspiel 5–8 (2)",
+            ]
+        if rnd.stage == Stage.FINAL:
+            assert names == [
+                "Finale",
+                "Spiel um Platz 3",
+                "Spiel um Platz 5",
+                "Spiel um Platz 7",
+            ]
+            assert rows[1].title == "Paarung 2 · Spiel um Platz 3"
+        if rnd.stage == Stage.MAIN:
+            assert set(names) == {""}
         play_open(rnd, rng)
     assert stages == ["main", "quarterfinal", "semifinal", "final"]
     assert services.next_step(t).code == "finished"

@@ -99,7 +99,7 @@ def _local(value) -> str:
 
 def _pairings(round: Round):
     return list(
-        round.pairings.select_related("left__player", "right__player").order_by("bracket", "number")
+        round.pairings.select_related("left__player", "right__player").order_by("number")
     )
 
 
@@ -310,7 +310,7 @@ def bracket_picture(tournament: Tournament, *, released_only: bool = False) -> B
         query.exclude(round__stage=Stage.MAIN)
         .select_related("round", "left__player", "right__player")
         .defer("round__protocol")  # the draw protocols are not needed for the picture
-        .order_by("round__number", "bracket", "number")
+        .order_by("round__number", "number")
     )
     by = {}
     for p in pairings:

@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 
 from ..draw import DrawError, Holder, check_transcript, draw_round
 from ..models import (
+    BRACKET_ORDER,
     Bracket,
     Entry,
     Outcome,
@@ -178,13 +179,19 @@ def _save_round(t: Tournament, plan: _DrawPlan, results: dict, *, method, seed, 
     players = {
         e: h.player for h in plan.holders + (plan.placement_holders or []) for e in h.entries
     }
-    rows = []
-    for key, result in results.items():
-        bracket = Bracket.MAIN if key == "main" else Bracket.PLACE_5_8
-        for dp in result.pairings:
-            rows.append(_new_pairing(rnd, bracket, dp.number, dp.left, dp.right, now, actor))
-    for number_bracket, left, right in plan.fixed:
-        rows.append(_new_pairing(rnd, number_bracket, 1, left, right, now, actor))
+    # one number per pairing of the round: the main draw keeps its draw numbers, the
+    # placement matches follow in BRACKET_ORDER (the 5-8 draw's pot numbers stay in the
+    # protocol)
+    planned = [
+        (Bracket.MAIN if key == "main" else Bracket.PLACE_5_8, dp.number, dp.left, dp.right)
+        for key, result in results.items()
+        for dp in result.pairings
+    ] + [(bracket, 1, left, right) for bracket, left, right in plan.fixed]
+    planned.sort(key=lambda row: (BRACKET_ORDER.index(row[0]), row[1]))
+    rows = [
+        _new_pairing(rnd, bracket, number, left, right, now, actor)
+        for number, (bracket, _draw_number, left, right) in enumerate(planned, start=1)
+    ]
     # a pairing of two entries of one player is decided at once (fixed placement matches too)
     fixed_entries = {x for _b, a, b in plan.fixed for x in (a, b)}
     if fixed_entries:

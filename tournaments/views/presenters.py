@@ -82,7 +82,7 @@ def pairing_row(
         pk=pairing.pk,
         number=pairing.number,
         bracket=pairing.bracket,
-        bracket_label="" if pairing.bracket == Bracket.MAIN else pairing.get_bracket_display(),
+        bracket_label=pairing.match_name,
         left=entry_label(pairing.left),
         right=entry_label(pairing.right if pairing.right_id else None),
         left_player=str(pairing.left.player),

@@ -108,8 +108,8 @@ def live_context(tournament: Tournament) -> dict:
     if wanted:
         for pairing in (
             Pairing.objects.filter(round_id__in=wanted)
-            .select_related("left__player", "right__player")
-            .order_by("round__number", "bracket", "number")
+            .select_related("round", "left__player", "right__player")
+            .order_by("round__number", "number")
         ):
             pairings_by_round.setdefault(pairing.round_id, []).append(pairing)
     rows = (

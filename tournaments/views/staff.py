@@ -338,7 +338,7 @@ def round_detail(request, pk, number):
     tournament = _tournament(pk)
     drawn = _round(tournament, number)
     pairings = list(
-        drawn.pairings.select_related("left__player", "right__player").order_by("bracket", "number")
+        drawn.pairings.select_related("left__player", "right__player").order_by("number")
     )
     return render(
         request,
@@ -508,12 +508,11 @@ def pairing_result(request, pk, pairing_pk):
     except TournamentError as error:
         messages.error(
             request,
-            _("Pairing %(number)s: %(message)s")
-            % {"number": pairing.number, "message": error.message},
+            _("%(pairing)s: %(message)s") % {"pairing": pairing.title, "message": error.message},
         )
     else:
         messages.success(
-            request, _("Pairing %(number)s: result saved.") % {"number": pairing.number}
+            request, _("%(pairing)s: result saved.") % {"pairing": pairing.title}
         )
     return redirect(back)
 
@@ -528,7 +527,7 @@ def pairing_confirm(request, pk, pairing_pk):
         _fail(request, error)
     else:
         messages.success(
-            request, _("Pairing %(number)s: result confirmed.") % {"number": pairing.number}
+            request, _("%(pairing)s: result confirmed.") % {"pairing": pairing.title}
         )
     return redirect(safe_next(request, _results_url(pairing)))
 

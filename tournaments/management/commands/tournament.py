@@ -66,6 +66,7 @@ def pairing_json(p: Pairing) -> dict:
         "round": p.round.number,
         "bracket": p.bracket,
         "number": p.number,
+        "name": p.match_name,
         "left": _entry(p.left),
         "right": _entry(p.right) if p.right_id else None,
         "outcome": p.outcome,
@@ -147,7 +148,12 @@ class Command(BaseCommand):
         p.add_argument("--winner", required=True, choices=["left", "right"])
         p.add_argument("--score", default=None, help="winner's:loser's Bummerl, e.g. 2:1")
         p.add_argument("--walkover", action="store_true")
-        p.add_argument("--bracket", default=Bracket.MAIN, choices=Bracket.values)
+        p.add_argument(
+            "--bracket",
+            default=None,
+            choices=Bracket.values,
+            help="only a check: the pairing number alone names the match",
+        )
         p.add_argument("--correct", action="store_true", help="correct an entered result")
 
         p = sub.add_parser("standings", help="standings and prizes")
@@ -306,11 +312,7 @@ class Command(BaseCommand):
             )
             return
         self.stdout.write(f"{rnd.get_stage_display()} {rnd.number} ({rnd.get_status_display()})")
-        bracket = None
         for p in pairings:
-            if p.bracket != bracket and (bracket is not None or p.bracket != Bracket.MAIN):
-                self.stdout.write(f"-- {p.get_bracket_display()}")
-            bracket = p.bracket
             right = f"#{p.right.number} {p.right.player}" if p.right_id else _("bye")
             outcome = p.get_outcome_display()
             if p.winner_bummerl is not None:
@@ -318,17 +320,17 @@ class Command(BaseCommand):
                 outcome += f" {won}:{lost}" if p.winner == Side.LEFT else f" {lost}:{won}"
             elif p.outcome == Outcome.WALKOVER:
                 outcome += f" ({p.get_winner_display()})"
-            self.stdout.write(f"{p.number:4}  #{p.left.number} {p.left.player} – {right}  {outcome}")
+            name = f"  [{p.match_name}]" if p.match_name else ""
+            self.stdout.write(
+                f"{p.number:4}  #{p.left.number} {p.left.player} – {right}  {outcome}{name}"
+            )
 
     def do_result(self, o):
         t = _tournament(o["tournament"])
         score = _score(o["score"]) if o["score"] else None
         p = (
             Pairing.objects.filter(
-                round__tournament=t,
-                round__number=o["round"],
-                bracket=o["bracket"],
-                number=o["number"],
+                round__tournament=t, round__number=o["round"], number=o["number"]
             )
             .select_related("round")
             .first()
@@ -336,6 +338,16 @@ class Command(BaseCommand):
         if p is None:
             raise CommandError(
                 _("Round %(r)d has no pairing number %(n)d.") % {"r": o["round"], "n": o["number"]}
+            )
+        if o["bracket"] is not None and o["bracket"] != p.bracket:
+            raise CommandError(
+                _("Pairing %(n)d of round %(r)d is the %(name)s, not the %(bracket)s.")
+                % {
+                    "n": p.number,
+                    "r": o["round"],
+                    "name": p.match_name or p.get_bracket_display(),
+                    "bracket": Bracket(o["bracket"]).label,
+                }
             )
         action = services.correct_result if o["correct"] else services.record_result
         p = action(p, winner=o["winner"], score=score, walkover=o["walkover"])
