@@ -176,7 +176,7 @@ def test_replay_shows_the_computers_verdict(live_server, page, monkeypatch):
     from games import services
     from tests.games.helpers import play_random
 
-    monkeypatch.setattr(services, "ANALYSIS_TIME_BUDGET", 0.02)
+    monkeypatch.setattr(services.replay, "ANALYSIS_TIME_BUDGET", 0.02)
     match = play_random(
         services.create_friendly_match(bot_level="easy", seed=6), random.Random(6), seats=(0,)
     )

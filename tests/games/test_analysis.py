@@ -21,7 +21,7 @@ FAST = 0.02  # a small node budget keeps the tests quick; the result is still de
 
 @pytest.fixture(autouse=True)
 def _fast_analysis(monkeypatch):
-    monkeypatch.setattr(services, "ANALYSIS_TIME_BUDGET", FAST)
+    monkeypatch.setattr(services.replay, "ANALYSIS_TIME_BUDGET", FAST)
 
 
 @pytest.fixture
@@ -57,7 +57,7 @@ def test_game_analysis_is_computed_once_and_replayable(finished_match, monkeypat
     monkeypatch.setattr(ai, "analyze_record", lambda *a, **k: pytest.fail("computed twice"))
     assert services.game_analysis(Game.objects.get(pk=game.pk)) == data
     monkeypatch.undo()
-    monkeypatch.setattr(services, "ANALYSIS_TIME_BUDGET", FAST)
+    monkeypatch.setattr(services.replay, "ANALYSIS_TIME_BUDGET", FAST)
     # the same seed and budget give the same verdicts
     Game.objects.filter(pk=game.pk).update(analysis=None)
     assert services.game_analysis(Game.objects.get(pk=game.pk)) == data

@@ -1,0 +1,230 @@
+"""Playing a match one action at a time: sequence numbers, the computer's moves, the
+referee's revoke, and the finished match deciding its pairing.
+
+Sequence numbers: the client sends the sequence number it expects the action to get
+(``Match.next_seq`` as it last saw it). A repeated request with the same number and the
+same action answers "already applied" and changes nothing; any other stale or future
+number is refused with a clear message.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.engine import Action, GameState
+from tournaments.models import AuditLog, Pairing, Side
+
+from ..models import Match, MatchAction, Mode, Status
+from .common import (
+    GameError,
+    Live,
+    _new_game,
+    live_state,
+    make_bot,
+)
+
+# --------------------------------------------------------------------------- playing
+
+
+@dataclass
+class ActResult:
+    match: Match
+    applied: bool  # False: the same action with this number was applied before
+    seq: int  # the number the action got
+    live: Live | None = None  # the state after it (None for a repeat)
+
+
+def _lock_played_match(pk) -> Match:
+    """The match row, locked for the rest of the transaction; only a match played here."""
+    try:
+        m = Match.objects.select_for_update().get(pk=pk)
+    except Match.DoesNotExist:
+        raise GameError(_("This match does not exist."), "not_found") from None
+    if m.mode != Mode.PLAYED:
+        raise GameError(_("This match is recorded, not played here."), "recorded")
+    return m
+
+
+def _refuse_future_or_over(m: Match, seq: int | None) -> None:
+    if seq is not None and seq > m.next_seq:
+        raise GameError(
+            _("Move %(seq)d cannot come before move %(next)d.")
+            % {"seq": seq + 1, "next": m.next_seq + 1},
+            "future",
+        )
+    if m.status != Status.PLAYING:
+        raise GameError(_("This match is over."), "over")
+
+
+def apply_action(match: Match | int, seat: int, action: str, seq: int | None) -> ActResult:
+    """Apply one player's action. Refuses (``GameError``) acting out of turn, for the
+    other seat, an illegal action (with the rule's reason), a stale or future sequence
+    number, and a finished match; a repeat of an applied action answers ``applied=False``."""
+    pk = match.pk if isinstance(match, Match) else match
+    try:
+        parsed = Action.parse(action)
+    except ValueError as exc:
+        raise GameError(_("Unknown action: %(e)s") % {"e": exc}, "parse") from None
+    if parsed.kind == "revoke":
+        raise GameError(_("A revoke is entered by the referee, not in play."), "revoke")
+    try:
+        seq = None if seq is None else int(seq)
+    except (TypeError, ValueError):
+        raise GameError(_("The sequence number must be a whole number."), "seq") from None
+    with transaction.atomic():
+        m = _lock_played_match(pk)
+        if seq is not None and seq < m.next_seq:
+            done = m.actions.filter(seq=seq).first()
+            if done is not None and done.seat == seat and done.action == str(parsed):
+                return ActResult(m, False, seq)
+            raise GameError(
+                _(
+                    "The game has moved on (move %(seq)d was already made); here is the current state."
+                )
+                % {"seq": seq + 1},
+                "stale",
+            )
+        _refuse_future_or_over(m, seq)
+        if m.bot_seat is not None and seat == m.bot_seat:
+            raise GameError(_("The computer plays this seat."), "bot")
+        live = live_state(m)
+        state = live.state
+        if state.to_move != seat:
+            raise GameError(_("It is not your turn: wait for your opponent."), "turn")
+        why = state.why_illegal(parsed)
+        if why is not None:
+            raise GameError(_("Not allowed: %(why)s.") % {"why": why}, "illegal")
+        number = m.next_seq
+        _push(m, live, seat, parsed)
+        _run_bot(m, live)
+        m.save()
+    return ActResult(m, True, number, live)
+
+
+def record_revoke(match: Match | int, offender: int, *, seq=None, actor=None) -> ActResult:
+    """The referee records a revoke (Renonce) by ``offender`` (seat 0 or 1) in the running
+    game: the engine's ``revoke`` action, stored in the action log like any action; the
+    opponent wins the game with 3 game points. ``seq`` is the sequence number the staff
+    page showed: a repeated confirmation answers ``applied=False``, a game that moved on
+    meanwhile is refused. Written to the tournament's audit log."""
+    pk = match.pk if isinstance(match, Match) else match
+    try:
+        offender = int(offender)
+        seq = None if seq in (None, "") else int(seq)
+    except (TypeError, ValueError):
+        raise GameError(_("Choose the player who revoked."), "offender") from None
+    if offender not in (0, 1):
+        raise GameError(_("Choose the player who revoked."), "offender")
+    action = Action.revoke(offender)
+    with transaction.atomic():
+        m = _lock_played_match(pk)
+        if seq is not None and seq < m.next_seq:
+            done = m.actions.filter(seq=seq).first()
+            if done is not None and done.action == str(action):
+                return ActResult(m, False, seq)
+            raise GameError(
+                _("The game has moved on since you opened the page: check the game and try again."),
+                "stale",
+            )
+        _refuse_future_or_over(m, seq)
+        live = live_state(m)
+        game = live.game
+        before = [live.state.score(0), live.state.score(1)]
+        number = m.next_seq
+        _push(m, live, offender, action, actor=actor)
+        _run_bot(m, live)
+        m.save()
+        if m.pairing_id:
+            p = Pairing.objects.select_related("round").get(pk=m.pairing_id)
+            AuditLog.objects.create(
+                tournament_id=p.round.tournament_id,
+                user=actor if getattr(actor, "is_authenticated", False) else None,
+                action="revoke",
+                target=f"round {p.round.number} {p.bracket} #{p.number}"[:200],
+                before={"match": m.pk, "game": game.index + 1, "card_points": before},
+                after={
+                    "match": m.pk,
+                    "game": game.index + 1,
+                    "seq": number,
+                    "offender": Side.LEFT if offender == 0 else Side.RIGHT,
+                    "winner": Side.RIGHT if offender == 0 else Side.LEFT,
+                    "game_points": 3,
+                },
+            )
+    return ActResult(m, True, number, live)
+
+
+def _push(m: Match, live: Live, seat: int, action: Action, *, actor=None) -> None:
+    """Store and apply one legal action; finish the game (and the match) when it ends."""
+    state = live.state
+    state.push(action)
+    MatchAction.objects.create(
+        match=m, game_index=live.game.index, seq=m.next_seq, seat=seat, action=str(action)
+    )
+    m.next_seq += 1
+    if state.result is None:
+        return
+    r = state.result
+    g = live.game
+    g.winner, g.game_points, g.reason, g.result = r.winner, r.game_points, r.reason, r.to_dict()
+    g.save(update_fields=["winner", "game_points", "reason", "result"])
+    live.score.add_game(r.winner, r.game_points)
+    score = live.score
+    if score.is_over:
+        live.game, live.state = None, None
+        _finish(m, score.winner, score.bummerl_won, actor=actor)
+        return
+    index = g.index + 1
+    bummerl_index = len(score.bummerls) - (0 if score.bummerls[-1].is_over else 1)
+    game = _new_game(m, index, bummerl_index, score.next_dealer)
+    live.games.append(game)
+    live.game = game
+    live.state = GameState.deal(live.rules, deck=game.deck, dealer=game.dealer)
+    live.actions = []
+
+
+def _run_bot(m: Match, live: Live) -> None:
+    """Let the computer move while it is its turn (seeded by the match and move number)."""
+    if m.bot_seat is None:
+        return
+    bot = make_bot(m.bot_level, seed=m.seed % 2**32)
+    while m.status == Status.PLAYING and live.state is not None:
+        if live.state.to_move != m.bot_seat:
+            return
+        rng = random.Random(f"{m.seed}:bot:{m.next_seq}")
+        action = bot.choose(live.state.view(m.bot_seat), rng)
+        _push(m, live, m.bot_seat, Action.parse(str(action)))
+
+
+def _finish(m: Match, winner: int, bummerl_won, *, actor=None) -> None:
+    m.status = Status.FINISHED
+    m.winner = winner
+    m.bummerl = list(bummerl_won)
+    m.finished_at = timezone.now()
+    if m.pairing_id:
+        _decide_pairing(m, actor)
+
+
+def _decide_pairing(m: Match, actor=None) -> None:
+    """The finished match decides its pairing (same rules as staff entry). A refusal
+    (e.g. staff entered a result meanwhile) is kept as the match's note, not lost."""
+    from tournaments import services as core
+
+    need = m.bummerl_to_win
+    won = min(m.bummerl[m.winner], need)
+    lost = min(m.bummerl[1 - m.winner], need - 1)
+    try:
+        core.record_result(
+            m.pairing,
+            winner=Side.LEFT if m.winner == 0 else Side.RIGHT,
+            score=(won, lost),
+            actor=actor,
+        )
+        m.result_note = ""
+    except core.TournamentError as exc:
+        m.result_note = exc.message[:300]

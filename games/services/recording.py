@@ -1,0 +1,189 @@
+"""Recording a match played at the table: the quick Bummerl score or the whole score
+sheet, checked by the engine."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.engine import RuleSet
+from games.engine.match import Match as MatchScore
+from games.engine.match import ScoreSheetError, validate_score_sheet
+from tournaments.models import Pairing, Side, Tournament
+
+from ..models import Match, Mode, Status
+from .common import (
+    GameError,
+)
+from .starting import _pairing_names
+
+# --------------------------------------------------------------------------- recording
+
+
+def _recorded_match(pairing: Pairing | None, actor, **fields) -> Match:
+    if pairing is not None:
+        p = pairing
+        t = p.round.tournament
+        name0, name1 = _pairing_names(p)
+        for running in p.matches.filter(status=Status.PLAYING):
+            running.status = Status.CANCELLED
+            running.result_note = _("Replaced by a recorded result.")
+            running.save(update_fields=["status", "result_note", "updated_at"])
+        fields.setdefault("rule_profile", t.rule_profile)
+        fields.setdefault("bummerl_to_win", t.match_bummerl)
+        fields.setdefault("name0", name0)
+        fields.setdefault("name1", name1)
+    return Match.objects.create(
+        pairing=pairing,
+        mode=Mode.RECORDED,
+        status=Status.FINISHED,
+        finished_at=timezone.now(),
+        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+        **fields,
+    )
+
+
+def _decide_or_refuse(m: Match, actor, score=None) -> None:
+    from tournaments import services as core
+
+    need = m.bummerl_to_win
+    if score is None:  # a Schneider may hang more Bummerl than the match needs
+        score = (min(m.bummerl[m.winner], need), min(m.bummerl[1 - m.winner], need - 1))
+    try:
+        core.record_result(
+            m.pairing,
+            winner=Side.LEFT if m.winner == 0 else Side.RIGHT,
+            score=score,
+            actor=actor,
+        )
+    except core.TournamentError as exc:
+        raise GameError(exc.message, exc.code) from None
+
+
+def _lock_pairing(pairing) -> Pairing | None:
+    if pairing is None:
+        return None
+    Tournament.objects.select_for_update().get(pk=pairing.round.tournament_id)
+    return (
+        Pairing.objects.select_for_update(of=("self",))
+        .select_related("round__tournament", "left__player", "right__player")
+        .get(pk=pairing.pk)
+    )
+
+
+def record_quick(pairing: Pairing, *, winner: int, score, actor=None) -> Match:
+    """Record a match by its Bummerl score: ``winner`` is seat 0 (left) or 1 (right),
+    ``score`` (winner's Bummerl, loser's Bummerl). Decides the pairing; a refused result
+    stores nothing."""
+    try:
+        winner = int(winner)
+        won, lost = (int(x) for x in score)
+    except (TypeError, ValueError):
+        raise GameError(_("The score is two numbers, e.g. 2:1."), "score") from None
+    if winner not in (0, 1):
+        raise GameError(_("The winner is player 1 or player 2."), "winner")
+    with transaction.atomic():
+        p = _lock_pairing(pairing)
+        bummerl = [0, 0]
+        bummerl[winner], bummerl[1 - winner] = won, lost
+        m = _recorded_match(p, actor, winner=winner, bummerl=bummerl)
+        _decide_or_refuse(m, actor, (won, lost))
+    return m
+
+
+def parse_score_sheet(text: str) -> list[list[tuple[int, int]]]:
+    """Read a score sheet as typed: one Bummerl per line (or blocks separated by blank
+    lines / ``|``), each game as the two players' remaining points after it, counting down
+    from 7, e.g. ``7:4 7:2 5:2 3:2 0:2`` -- or as ``A3 B1`` (winner letter, points).
+
+    Returns the games as (winner seat, game points). Raises ``GameError`` naming the line.
+    """
+    bummerls: list[list[tuple[int, int]]] = []
+    lines = [ln.strip() for ln in (text or "").replace("|", "\n").splitlines()]
+    for number, line in enumerate(lines, start=1):
+        if not line:
+            continue
+        tokens = line.replace(",", " ").replace(";", " ").split()
+        games: list[tuple[int, int]] = []
+        remaining = [7, 7]
+        for tok in tokens:
+            t = tok.upper()
+            if ":" in t or "-" in t:
+                a, _sep, b = t.replace("-", ":").partition(":")
+                try:
+                    ra, rb = int(a), int(b)
+                except ValueError:
+                    raise GameError(
+                        _("Line %(n)d: “%(tok)s” is not two numbers such as 5:7.")
+                        % {"n": number, "tok": tok},
+                        "sheet",
+                    ) from None
+                da, db = remaining[0] - max(ra, 0), remaining[1] - max(rb, 0)
+                if ra == 7 and rb == 7 and not games:
+                    continue  # the head of the column: 7 7
+                if (da > 0) == (db > 0) or min(da, db) < 0:
+                    raise GameError(
+                        _(
+                            "Line %(n)d: from %(a)d:%(b)d to %(tok)s exactly one player must "
+                            "count down."
+                        )
+                        % {"n": number, "a": remaining[0], "b": remaining[1], "tok": tok},
+                        "sheet",
+                    )
+                seat = 0 if da > 0 else 1
+                games.append((seat, da or db))
+                remaining = [max(ra, 0), max(rb, 0)]
+            elif len(t) >= 2 and t[0] in "AB12" and t[1:].isdigit():
+                seat = 0 if t[0] in "A1" else 1
+                games.append((seat, int(t[1:])))
+            else:
+                raise GameError(
+                    _("Line %(n)d: cannot read “%(tok)s” (write 5:7 or A2).")
+                    % {"n": number, "tok": tok},
+                    "sheet",
+                )
+        if games:
+            bummerls.append(games)
+    if not bummerls:
+        raise GameError(_("The score sheet is empty."), "sheet")
+    return bummerls
+
+
+def check_score_sheet(rules: RuleSet, bummerl_to_win: int, bummerls) -> MatchScore:
+    """The engine's score-sheet validator, its error turned into a ``GameError``."""
+    try:
+        return validate_score_sheet(rules, bummerl_to_win, bummerls)
+    except ScoreSheetError as exc:
+        raise GameError(
+            _("Bummerl %(b)d%(game)s is wrong: %(reason)s")
+            % {
+                "b": exc.bummerl + 1,
+                "game": "" if exc.game is None else _(", game %(g)d") % {"g": exc.game + 1},
+                "reason": exc.reason,
+            },
+            "sheet",
+        ) from None
+
+
+def record_score_sheet(pairing: Pairing, text_or_bummerls, *, actor=None) -> Match:
+    """Record a match from its score sheet, checked under the tournament's rule profile;
+    a wrong sheet is refused naming the wrong line and nothing is stored."""
+    if isinstance(text_or_bummerls, str):
+        bummerls = parse_score_sheet(text_or_bummerls)
+    else:
+        bummerls = text_or_bummerls
+    with transaction.atomic():
+        p = _lock_pairing(pairing)
+        t = p.round.tournament
+        rules = RuleSet.from_dict({"name": t.rule_profile, "bummerl_to_win_match": t.match_bummerl})
+        score = check_score_sheet(rules, t.match_bummerl, bummerls)
+        m = _recorded_match(
+            p,
+            actor,
+            winner=score.winner,
+            bummerl=list(score.bummerl_won),
+            score_sheet=[[list(g) for g in b] for b in bummerls],
+        )
+        _decide_or_refuse(m, actor)
+    return m

@@ -1,0 +1,189 @@
+"""Starting matches: friendly ones from /games/, one per pairing or a whole round, and
+the players' private links."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from games.engine import RuleSet
+from tournaments.models import Outcome, Pairing, Round, Tournament
+
+from ..models import BotLevel, DeckStyle, Match, Mode, Status
+from .common import (
+    GameError,
+    _first_dealer,
+    _new_game,
+    live_state,
+)
+from .play import _run_bot
+
+# --------------------------------------------------------------------------- starting
+
+
+def _clean_name(name, fallback: str) -> str:
+    name = (name or "").strip()[:200]
+    return name or fallback
+
+
+def create_friendly_match(
+    *,
+    name0: str = "",
+    name1: str = "",
+    bot_level: str | None = None,
+    rule_profile: str = "weich",
+    bummerl_to_win: int = 2,
+    deck_style: str = DeckStyle.FRENCH,
+    auto_declare: bool = False,
+    seed: int | None = None,
+    actor=None,
+) -> Match:
+    """A friendly match outside any tournament: against the computer (``bot_level``;
+    the computer takes seat 1) or against a friend who opens seat 1's link."""
+    if rule_profile not in RuleSet.PRESETS:
+        raise GameError(_("Unknown rule profile “%(p)s”.") % {"p": rule_profile}, "rules")
+    try:
+        bummerl_to_win = int(bummerl_to_win)
+    except (TypeError, ValueError):
+        bummerl_to_win = 0
+    if bummerl_to_win not in (2, 3):
+        raise GameError(_("A match goes to 2 or 3 Bummerl."), "length")
+    if bot_level and bot_level not in BotLevel.values:
+        raise GameError(_("Unknown strength “%(l)s”.") % {"l": bot_level}, "bot")
+    if deck_style not in DeckStyle.values:
+        deck_style = DeckStyle.FRENCH
+    with transaction.atomic():
+        kwargs = {"seed": seed} if seed is not None else {}
+        m = Match.objects.create(
+            mode=Mode.PLAYED,
+            rule_profile=rule_profile,
+            rules={"auto_declare": True} if auto_declare else {},
+            bummerl_to_win=bummerl_to_win,
+            deck_style=deck_style,
+            name0=_clean_name(name0, _("Player 1")),
+            name1=_("Computer") if bot_level else _clean_name(name1, _("Player 2")),
+            bot_seat=1 if bot_level else None,
+            bot_level=bot_level or "",
+            created_by=actor if getattr(actor, "is_authenticated", False) else None,
+            **kwargs,
+        )
+        _new_game(m, 0, 0, _first_dealer(m))
+        _run_bot(m, live_state(m))
+        m.save()
+    return m
+
+
+def _pairing_names(p: Pairing) -> tuple[str, str]:
+    left = f"#{p.left.number} {p.left.player.name}"
+    right = f"#{p.right.number} {p.right.player.name}" if p.right_id else ""
+    return left, right
+
+
+def active_match(pairing: Pairing) -> Match | None:
+    return pairing.matches.filter(status=Status.PLAYING).order_by("-pk").first()
+
+
+def start_match_for_pairing(pairing: Pairing, *, actor=None, seed: int | None = None) -> Match:
+    """Staff start a played match for an open pairing (marks the pairing started through
+    the tournament core); returns the running match if there is one already."""
+    from tournaments import services as core
+
+    with transaction.atomic():
+        # Lock in the tournament core's order (tournament, then pairing): no deadlock.
+        Tournament.objects.select_for_update().get(pk=pairing.round.tournament_id)
+        p = (
+            Pairing.objects.select_for_update(of=("self",))
+            .select_related("round__tournament", "left__player", "right__player")
+            .get(pk=pairing.pk)
+        )
+        running = active_match(p)
+        if running is not None:
+            return running
+        if p.right_id is None:
+            raise GameError(_("A bye is not played."), "bye")
+        if p.outcome != Outcome.OPEN:
+            raise GameError(_("This pairing is already decided."), "decided")
+        if p.started_at is None:
+            try:
+                core.start_pairing(p, actor=actor)
+            except core.TournamentError as exc:
+                raise GameError(exc.message, exc.code) from None
+        t = p.round.tournament
+        name0, name1 = _pairing_names(p)
+        kwargs = {"seed": seed} if seed is not None else {}
+        m = Match.objects.create(
+            pairing=p,
+            mode=Mode.PLAYED,
+            rule_profile=t.rule_profile,
+            bummerl_to_win=t.match_bummerl,
+            name0=name0,
+            name1=name1,
+            created_by=actor if getattr(actor, "is_authenticated", False) else None,
+            **kwargs,
+        )
+        _new_game(m, 0, 0, _first_dealer(m))
+    return m
+
+
+@dataclass
+class RoundStart:
+    """What :func:`start_matches_for_round` did, pairing by pairing."""
+
+    started: list[Match] = field(default_factory=list)
+    kept: list[Match] = field(default_factory=list)  # already running: left as they are
+    refused: list[tuple[Pairing, str]] = field(default_factory=list)  # with the reason
+
+
+def start_matches_for_round(rnd: Round, *, actor=None) -> RoundStart:
+    """Start a browser match for every open pairing of a released round. Idempotent: a
+    pairing with a running match keeps it; byes, walkovers, self-meetings and decided
+    pairings get none. A pairing that cannot start now (a player with several entries is
+    busy in another pairing) is reported with the reason and the others still start."""
+    rnd = Round.objects.get(pk=rnd.pk)  # its status as stored now
+    if rnd.status != Round.Status.RELEASED:
+        raise GameError(_("The round is not released yet."), "not_released")
+    out = RoundStart()
+    pairings = (
+        rnd.pairings.filter(outcome=Outcome.OPEN, right__isnull=False)
+        .select_related("round__tournament", "left__player", "right__player")
+        .order_by("number")
+    )
+    for p in pairings:
+        running = active_match(p)
+        if running is not None:
+            out.kept.append(running)
+            continue
+        try:
+            out.started.append(start_match_for_pairing(p, actor=actor))
+        except GameError as exc:
+            out.refused.append((p, exc.message))
+    return out
+
+
+def play_url(match: Match, seat: int, base_url: str = "") -> str:
+    """The private link of a seat: a path, or an absolute address with ``base_url``."""
+    return base_url.rstrip("/") + reverse("games:play", args=[match.pk, match.token(seat)])
+
+
+def round_play_links(rnd: Round, base_url: str) -> dict[int, tuple[str, str]]:
+    """Pairing id -> the two players' absolute private links, for the round's pairings
+    that have a running browser match (one query)."""
+    matches = Match.objects.filter(
+        pairing__round=rnd, status=Status.PLAYING, mode=Mode.PLAYED
+    ).order_by("pk")  # the newest running match of a pairing wins
+    return {m.pairing_id: (play_url(m, 0, base_url), play_url(m, 1, base_url)) for m in matches}
+
+
+def seat_for_token(match: Match, token: str) -> int | None:
+    """The seat whose private token this is (constant-time comparison), else None."""
+    import hmac
+
+    token = (token or "").encode()
+    found = None
+    for seat in (0, 1):
+        if hmac.compare_digest(match.token(seat).encode(), token):
+            found = seat
+    return found
