@@ -7,14 +7,16 @@ import json
 import segno
 from django.conf import settings
 from django.contrib import messages
+from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubs import permissions
 from tournaments.models import Pairing, Round
-from tournaments.views.access import is_staff, staff_required
+from tournaments.views.access import can_view_tournament, staff_required
 
 from . import presenters, services
 from .models import BotLevel, DeckStyle, Match, Mode, Status
@@ -75,8 +77,12 @@ def index(request):
             return redirect("games:index")
         return redirect("games:play", pk=match.pk, token=match.token0)
     recent = Match.objects.filter(status=Status.PLAYING, pairing__isnull=False)
-    if not is_staff(request.user):
-        recent = recent.filter(pairing__round__tournament__is_public=True)
+    if not permissions.is_site_admin(request.user):
+        # public tournaments' matches, and those of the staff's own clubs
+        mine = permissions.tournaments_for(request.user).values("pk")
+        recent = recent.filter(
+            Q(pairing__round__tournament__is_public=True) | Q(pairing__round__tournament__in=mine)
+        )
     return render(
         request,
         "games/index.html",
@@ -169,7 +175,7 @@ def _public_or_404(request, match: Match) -> None:
     if (
         match.pairing_id
         and not match.pairing.round.tournament.is_public
-        and not is_staff(request.user)
+        and not can_view_tournament(request.user, match.pairing.round.tournament)
     ):
         raise Http404
 
@@ -208,7 +214,15 @@ def watch_state(request, pk):
 
 
 def _may_see_everything(request, match: Match) -> bool:
-    return match.status != Status.PLAYING or is_staff(request.user)
+    """A running match's cards are for its players; the staff of its club who may see
+    the pairings (and site administrators) may look too."""
+    if match.status != Status.PLAYING:
+        return True
+    if match.pairing_id is None:
+        return permissions.is_site_admin(request.user)
+    return permissions.can(
+        request.user, permissions.Action.PAIRINGS, match.pairing.round.tournament
+    )
 
 
 @require_GET

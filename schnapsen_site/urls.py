@@ -9,5 +9,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("staff/", include("tournaments.urls.staff")),
     path("games/", include("games.urls")),
+    path("series/", include("series.urls")),
+    path("", include("clubs.urls")),
     path("", include("tournaments.urls.public")),
 ]

@@ -4,7 +4,17 @@ which check the rules and write the audit log)."""
 
 from django.contrib import admin
 
-from .models import AuditLog, Entry, Pairing, Player, Prize, Round, Tournament
+from .models import (
+    AuditLog,
+    Category,
+    CategoryPrize,
+    Entry,
+    Pairing,
+    Player,
+    Prize,
+    Round,
+    Tournament,
+)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -24,13 +34,21 @@ class PrizeInline(admin.TabularInline):
     max_num = 8
 
 
+class CategoryInline(admin.TabularInline):
+    model = Category
+    extra = 0
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "date", "venue", "field_size", "max_entries_per_player", "is_public"]
-    list_filter = ["is_public", "rule_profile"]
-    search_fields = ["name", "venue", "club_name"]
+    list_display = [
+        "name", "date", "club", "venue", "field_size", "max_entries_per_player", "is_public"
+    ]
+    list_filter = ["club", "is_public", "rule_profile"]
+    search_fields = ["name", "venue", "club__name"]
+    list_select_related = ["club"]
     date_hierarchy = "date"
-    inlines = [PrizeInline]
+    inlines = [PrizeInline, CategoryInline]
     readonly_fields = ["seed", "created_at", "updated_at"]
 
     def get_readonly_fields(self, request, obj=None):
@@ -46,8 +64,24 @@ class TournamentAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["name", "town", "contact", "created_at"]
+    list_display = ["name", "town", "contact", "created_at", "merged_into"]
+    list_filter = [("merged_into", admin.EmptyFieldListFilter)]
     search_fields = ["name", "town", "contact"]
+    # a merge moves entries and is audited: through services.merge_players only
+    readonly_fields = ["merged_into", "merged_at"]
+
+
+class CategoryPrizeInline(admin.TabularInline):
+    model = CategoryPrize
+    extra = 0
+    max_num = 8
+
+
+@admin.register(Category)
+class CategoryAdmin(admin.ModelAdmin):
+    list_display = ["name", "tournament", "position"]
+    list_select_related = ["tournament"]
+    inlines = [CategoryPrizeInline]
 
 
 @admin.register(Entry)
@@ -76,6 +110,7 @@ class PairingAdmin(ReadOnlyAdmin):
 
 @admin.register(AuditLog)
 class AuditLogAdmin(ReadOnlyAdmin):
-    list_display = ["at", "tournament", "user", "action", "target"]
-    list_filter = ["action"]
-    search_fields = ["target", "action"]
+    list_display = ["at", "club", "tournament", "user", "role", "action", "target"]
+    list_filter = ["club", "role", "action"]
+    search_fields = ["target", "action", "user__username"]
+    list_select_related = ["club", "tournament", "user"]

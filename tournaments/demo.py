@@ -1,5 +1,10 @@
 """A realistic demo tournament: about 40 players, 64 entries laid out with some
-byes, round 1 played, round 2 partway. Seeded, so the same seed gives the same demo."""
+byes, round 1 played, round 2 partway. Seeded, so the same seed gives the same demo.
+
+``create_demo_season`` adds a second club with a finished tournament, a finished
+earlier tournament of the demo club, and a season series over the three, and the demo
+staff logins: ``demo`` (organiser), ``kassa`` (desk), ``tisch`` (table staff) and
+``schiri`` (referee) of the demo club, each with his name as password."""
 
 from __future__ import annotations
 
@@ -70,14 +75,21 @@ LAST_NAMES = [
 TOWNS = ["Wien", "St. Pölten", "Krems", "Tulln", "Baden", "Mödling", "Amstetten", "Melk"]
 
 
+DEMO_CLUB = "Schnapsclub Herz-Ass"
+OTHER_CLUB = "Kartenrunde Tulln"
+DEMO_LOGINS = {"demo": "organiser", "kassa": "desk", "tisch": "table", "schiri": "referee"}
+
+
 @transaction.atomic
 def create_demo(*, seed: int = 2026, actor=None):
+    from clubs.services import club_for_name
+
     rng = random.Random(seed)
     t = services.create_tournament(
         name="Preisschnapsen des SC Herz-Ass",
         date=datetime.date.today(),
         venue="Gasthaus Zur Linde, Krems",
-        club_name="Schnapsclub Herz-Ass",
+        club=club_for_name(DEMO_CLUB),
         field_size=64,
         max_entries_per_player=3,
         entry_fee=Decimal("10.00"),
@@ -122,3 +134,84 @@ def create_demo(*, seed: int = 2026, actor=None):
                     actor=actor,
                 )
     return t
+
+
+def demo_logins():
+    """The demo club's staff logins (password = user name), made if missing."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.services import club_for_name, grant_role
+
+    User = get_user_model()
+    club = club_for_name(DEMO_CLUB)
+    made = []
+    for name, role in DEMO_LOGINS.items():
+        user = User.objects.filter(username=name).first()
+        if user is None:
+            user = User.objects.create_user(name, password=name)
+            made.append(name)
+        grant_role(club, user, role)
+    return made
+
+
+def _finished(name, club, date, venue, rng, names, *, categories=()):
+    t = services.create_tournament(
+        name=name,
+        date=date,
+        venue=venue,
+        club=club,
+        field_size=16,
+        max_entries_per_player=2,
+        entry_fee=Decimal("8.00"),
+        prizes=[("", Decimal("60")), ("", Decimal("40")), ("", Decimal("20")), ("Wein", None)],
+        seed=rng.randrange(2**40),
+    )
+    made = {c: services.add_category(t, c, [("Blumenstrauß", None)]) for c in categories}
+    for name_ in names:
+        player = services.find_or_register_player(name_, town=rng.choice(TOWNS))
+        wanted = [made[c] for c in categories if rng.random() < 0.3]
+        services.sell_entries(t, player, 1, paid=True, categories=wanted)
+    while services.tournament_phase(t) != "finished":
+        rnd = services.release_round(services.draw_next_round(t, seed=rng.randrange(2**40)))
+        for p in rnd.pairings.filter(outcome=Outcome.OPEN):
+            services.record_result(
+                p, winner=rng.choice(["left", "right"]), score=(2, rng.randrange(2))
+            )
+    return t
+
+
+@transaction.atomic
+def create_demo_season(main, *, seed: int = 2026):
+    """Two finished tournaments before ``main`` (one of another club) and the series
+    "Donau-Cup" over the three."""
+    from clubs.services import club_for_name
+    from series import services as series_services
+
+    rng = random.Random(seed + 1)
+    pool = [e.player.name for e in main.entries.select_related("player")]
+    pool = sorted(set(pool))
+    today = datetime.date.today()
+    first = _finished(
+        "Herbstschnapsen Tulln",
+        club_for_name(OTHER_CLUB),
+        today - datetime.timedelta(days=42),
+        "Vereinsheim Tulln",
+        rng,
+        rng.sample(pool, 12) + ["Hedwig Strasser", "Otto Brandl", "Paula Sommer", "Kurt Lang"],
+        categories=["Damen"],
+    )
+    second = _finished(
+        "Adventschnapsen Krems",
+        club_for_name(DEMO_CLUB),
+        today - datetime.timedelta(days=14),
+        "Gasthaus Zur Linde, Krems",
+        rng,
+        rng.sample(pool, 16),
+        categories=["Damen", "Senioren"],
+    )
+    series = series_services.create_series(
+        "Donau-Cup", season=str(today.year), club=club_for_name(DEMO_CLUB), best_of=2
+    )
+    for t in (first, second, main):
+        series_services.add_tournament(series, t)
+    return series

@@ -22,6 +22,8 @@ from .models import (
     FIELD_SIZES,
     AuditLog,
     Bracket,
+    Category,
+    CategoryPrize,
     Entry,
     Outcome,
     Pairing,
@@ -78,7 +80,12 @@ def _map_protocol(protocol: dict, player_key, entry_key) -> dict:
 def export_tournament(tournament: Tournament) -> dict:
     """The whole tournament as a JSON-able dict."""
     t = tournament
-    entries = list(Entry.objects.filter(tournament=t).select_related("player").order_by("number"))
+    entries = list(
+        Entry.objects.filter(tournament=t)
+        .select_related("player")
+        .prefetch_related("categories")
+        .order_by("number")
+    )
     players = sorted({e.player_id: e.player for e in entries}.values(), key=lambda p: p.pk)
     player_key = {p.pk: i for i, p in enumerate(players, start=1)}
     number_of = {e.pk: e.number for e in entries}
@@ -106,7 +113,8 @@ def export_tournament(tournament: Tournament) -> dict:
             "name": t.name,
             "date": t.date.isoformat(),
             "venue": t.venue,
-            "club_name": t.club_name,
+            "club_name": t.club_name,  # as printed ("" for the default club)
+            "club": t.club.name,
             "field_size": t.field_size,
             "max_entries_per_player": t.max_entries_per_player,
             "entry_fee": _dec(t.entry_fee),
@@ -114,6 +122,7 @@ def export_tournament(tournament: Tournament) -> dict:
             "match_bummerl": t.match_bummerl,
             "one_prize_per_player": t.one_prize_per_player,
             "confirm_results": t.confirm_results,
+            "category_prize_with_main": t.category_prize_with_main,
             "is_public": t.is_public,
             "seed": t.seed,
             "created_at": _dt(t.created_at),
@@ -134,8 +143,19 @@ def export_tournament(tournament: Tournament) -> dict:
                 "sold_at": _dt(e.sold_at),
                 "cancelled_at": _dt(e.cancelled_at),
                 "playoff_rank": e.playoff_rank,
+                "categories": [c.name for c in e.categories.all()],
             }
             for e in entries
+        ],
+        "categories": [
+            {
+                "name": c.name,
+                "prizes": [
+                    {"place": p.place, "description": p.description, "amount": _dec(p.amount)}
+                    for p in c.prizes.all()
+                ],
+            }
+            for c in t.categories.prefetch_related("prizes")
         ],
         "rounds": [
             {
@@ -178,6 +198,7 @@ def export_tournament(tournament: Tournament) -> dict:
             {
                 "at": _dt(a.at),
                 "user": _username(a.user),
+                "role": a.role,
                 "action": a.action,
                 "target": a.target,
                 "before": a.before,
@@ -240,22 +261,25 @@ def _choice(value, choices, key):
     return value
 
 
-def import_tournament(data, *, actor=None) -> Tournament:
-    """Restore a tournament from ``export_tournament`` output.
+def import_tournament(data, *, club=None, actor=None) -> Tournament:
+    """Restore a tournament from ``export_tournament`` output, into ``club`` (default:
+    the club named in the file, made if there is none; the default club for none).
 
     Players are matched in the register by exact name and town (else created).
     Raises TournamentError, writing nothing, when the document is not valid.
     """
     try:
         with transaction.atomic():
-            return _import(data, actor)
+            return _import(data, actor, club)
     except _Bad as exc:
         raise TournamentError(
             _("The file is not a valid tournament export: %(error)s.") % {"error": exc}, "import"
         ) from None
 
 
-def _import(data, actor) -> Tournament:
+def _import(data, actor, club=None) -> Tournament:
+    from clubs.services import club_for_name
+
     from .draw import DrawError, DrawResult
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -276,7 +300,7 @@ def _import(data, actor) -> Tournament:
         name=_req(td, "name", str)[:200],
         date=date,
         venue=_req(td, "venue", str),
-        club_name=_req(td, "club_name", str),
+        club=club or club_for_name(td.get("club") or _req(td, "club_name", str)),
         field_size=_choice(_req(td, "field_size", int), FIELD_SIZES, "field_size"),
         max_entries_per_player=_req(td, "max_entries_per_player", int),
         entry_fee=_decimal(_req(td, "entry_fee", str), "entry_fee"),
@@ -284,6 +308,7 @@ def _import(data, actor) -> Tournament:
         match_bummerl=_choice(_req(td, "match_bummerl", int), (2, 3), "match_bummerl"),
         one_prize_per_player=_req(td, "one_prize_per_player", bool),
         confirm_results=_req(td, "confirm_results", bool),
+        category_prize_with_main=bool(td.get("category_prize_with_main", False)),
         is_public=_req(td, "is_public", bool),
         seed=_req(td, "seed", int),
     )
@@ -297,10 +322,23 @@ def _import(data, actor) -> Tournament:
             description=_req(pd, "description", str),
             amount=_decimal(pd.get("amount"), "amount"),
         )
+    category_of: dict[str, Category] = {}
+    for position, cd in enumerate(data.get("categories", []) or []):
+        name = str(_req(cd, "name", str)).strip()[:60]
+        if not name or name in category_of:
+            raise _Bad(_("a category is unnamed or listed twice"))
+        category_of[name] = Category.objects.create(tournament=t, name=name, position=position)
+        for pd in cd.get("prizes", []) or []:
+            CategoryPrize.objects.create(
+                category=category_of[name],
+                place=_choice(_req(pd, "place", int), range(1, 9), "place"),
+                description=_req(pd, "description", str),
+                amount=_decimal(pd.get("amount"), "amount"),
+            )
     player_of: dict[int, Player] = {}
     for pd in _req(data, "players", list):
         name, town = _req(pd, "name", str), _req(pd, "town", str)
-        player = Player.objects.filter(name=name, town=town).order_by("pk").first()
+        player = Player.objects.current().filter(name=name, town=town).order_by("pk").first()
         if player is None:
             player = Player.objects.create(name=name, town=town, contact=_req(pd, "contact", str))
         key = _req(pd, "key", int)
@@ -326,6 +364,10 @@ def _import(data, actor) -> Tournament:
         sold = _when(ed.get("sold_at"), "sold_at")
         if sold:
             Entry.objects.filter(pk=e.pk).update(sold_at=sold)
+        names = ed.get("categories", []) or []
+        if any(n not in category_of for n in names):
+            raise _Bad(_("entry %(n)d names an unknown category") % {"n": number})
+        e.categories.set([category_of[n] for n in names])
         entry_of[number] = e
     player_pk = {key: p.pk for key, p in player_of.items()}
     entry_pk = {n: e.pk for n, e in entry_of.items()}
@@ -415,7 +457,9 @@ def _import(data, actor) -> Tournament:
             after=ad.get("after"),
         )
         at = _when(ad.get("at"), "at")
-        if at:
-            AuditLog.objects.filter(pk=a.pk).update(at=at)
+        # the time and the role of then, not the user's role today
+        AuditLog.objects.filter(pk=a.pk).update(
+            role=str(ad.get("role") or "")[:60], **({"at": at} if at else {})
+        )
     _audit(t, actor, IMPORT_ACTION, t.name, None, {"rounds": len(seen_rounds)})
     return Tournament.objects.get(pk=t.pk)

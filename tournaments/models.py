@@ -29,13 +29,35 @@ class RuleProfile(models.TextChoices):
     TURNIER = "turnier", _("Turnierschnapsen (tournament rules)")
 
 
+class PlayerQuerySet(models.QuerySet):
+    def current(self):
+        """The register as staff see it: without entries merged into another."""
+        return self.filter(merged_into__isnull=True)
+
+
 class Player(models.Model):
-    """A person in the club-wide register, reused across tournaments."""
+    """A person in the register, which all clubs share (a player plays everywhere).
+
+    Two entries of the register that are the same person are merged
+    (``services.merge_players``): the entries move to the kept player, the other row stays,
+    marked ``merged_into`` the kept one, so that history and the audit log still resolve.
+    """
 
     name = models.CharField(_("name"), max_length=200, db_index=True)
     town = models.CharField(_("town or club"), max_length=200, blank=True)
     contact = models.CharField(_("contact"), max_length=200, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    merged_into = models.ForeignKey(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="merged_from",
+        verbose_name=_("merged into"),
+    )
+    merged_at = models.DateTimeField(_("merged"), null=True, blank=True)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["name", "town", "pk"]
@@ -52,8 +74,15 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
-    club_name = models.CharField(_("club"), max_length=200, blank=True)
-    logo = models.FileField(_("logo"), upload_to="logos/", blank=True)
+    club = models.ForeignKey(
+        "clubs.Club", on_delete=models.PROTECT, related_name="tournaments", verbose_name=_("club")
+    )
+    logo = models.FileField(
+        _("own logo"),
+        upload_to="logos/",
+        blank=True,
+        help_text=_("Printed instead of the club's logo; usually left empty."),
+    )
     field_size = models.PositiveIntegerField(
         _("field size"),
         choices=[(n, str(n)) for n in FIELD_SIZES],
@@ -85,6 +114,15 @@ class Tournament(models.Model):
         default=False,
         help_text=_("A second staff member confirms each result."),
     )
+    category_prize_with_main = models.BooleanField(
+        _("category prize as well as a main prize"),
+        default=False,
+        help_text=_(
+            "A player may take a category prize (e.g. the ladies' prize) as well as one of "
+            "the eight prizes. If not, the category prize passes to the next player of the "
+            "category."
+        ),
+    )
     is_public = models.BooleanField(_("public"), default=True)
     seed = models.BigIntegerField(
         _("seed"), default=new_seed, help_text=_("Seed for lots that are not part of a draw.")
@@ -99,6 +137,63 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d.%m.%Y})"
+
+    @property
+    def club_name(self) -> str:
+        """The club's name as printed (empty for the default club)."""
+        return self.club.printed_name
+
+    @property
+    def printed_logo(self):
+        """The tournament's own logo, else its club's (a FieldFile; may be empty)."""
+        return self.logo if self.logo else self.club.logo
+
+
+class Category(models.Model):
+    """A ranking within the field (Wertung), e.g. Damen or Senioren: who belongs is set
+    per entry at the desk; it has its own places and prizes, given in addition to the
+    eight prizes (``prizes.category_results``)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="categories"
+    )
+    name = models.CharField(_("name"), max_length=60)
+    position = models.PositiveSmallIntegerField(_("order"), default=0)
+
+    class Meta:
+        ordering = ["tournament", "position", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="unique_category_name")
+        ]
+        verbose_name = _("category")
+        verbose_name_plural = _("categories")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CategoryPrize(models.Model):
+    """A prize of a category: a text, an amount, or both."""
+
+    category = models.ForeignKey(Category, on_delete=models.CASCADE, related_name="prizes")
+    place = models.PositiveSmallIntegerField(
+        _("place"), validators=[MinValueValidator(1), MaxValueValidator(PRIZE_PLACES)]
+    )
+    description = models.CharField(_("prize"), max_length=200, blank=True)
+    amount = models.DecimalField(
+        _("amount"), max_digits=10, decimal_places=2, null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["category", "place"]
+        constraints = [
+            models.UniqueConstraint(fields=["category", "place"], name="unique_category_prize")
+        ]
+        verbose_name = _("category prize")
+        verbose_name_plural = _("category prizes")
+
+    def __str__(self) -> str:
+        return f"{self.category}: {self.place}. {self.description or self.amount or ''}".strip()
 
 
 class Prize(models.Model):
@@ -139,6 +234,9 @@ class Entry(models.Model):
         null=True,
         blank=True,
         help_text=_("Order within a tie for places 9 and below, from a play-off (1 = best)."),
+    )
+    categories = models.ManyToManyField(
+        Category, blank=True, related_name="entries", verbose_name=_("categories")
     )
 
     class Meta:
@@ -333,14 +431,30 @@ class Pairing(models.Model):
 
 
 class AuditLog(models.Model):
-    """Who changed what and when: entries, draws and results."""
+    """Who changed what and when, in which role: entries, draws, results, the club's
+    staff and the register. ``club`` is the tournament's club, or the club a change of no
+    one tournament was made for (an invitation, a merge of two players)."""
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="audit_log", null=True, blank=True
     )
+    club = models.ForeignKey(
+        "clubs.Club",
+        on_delete=models.SET_NULL,
+        related_name="audit_log",
+        null=True,
+        blank=True,
+        verbose_name=_("club"),
+    )
     at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    role = models.CharField(
+        _("role"),
+        max_length=60,
+        blank=True,
+        help_text="The actor's roles in the club when he acted (clubs.permissions.audit_role).",
     )
     action = models.CharField(_("action"), max_length=64)
     target = models.CharField(_("object"), max_length=200, blank=True)
@@ -354,6 +468,27 @@ class AuditLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.target}"
+
+    def save(self, *args, **kwargs):
+        # Every writer (the services, the games app) gets the club and the actor's role
+        # recorded, without passing them: they follow from the tournament and the user.
+        if self.club_id is None and self.tournament_id is not None:
+            self.club_id = (
+                Tournament.objects.filter(pk=self.tournament_id)
+                .values_list("club_id", flat=True)
+                .first()
+            )
+        if not self.role and self.user_id is not None:
+            from clubs.permissions import audit_role
+
+            self.role = audit_role(self.user, self.club_id)
+        super().save(*args, **kwargs)
+
+    @property
+    def role_text(self) -> str:
+        from clubs.permissions import role_text
+
+        return role_text(self.role)
 
 
 class SubmissionToken(models.Model):

@@ -209,3 +209,98 @@ def _awards(
         has_prize.add(owners[winner])
         awards.append(PrizeAward(place=k, entry=winner, player=owners[winner]))
     return awards
+
+
+# --------------------------------------------------------------------------- categories
+#
+# A category (Wertung, e.g. Damen or Senioren) ranks its members' entries by their
+# places in the whole field and has prizes of its own, awarded in addition to the eight
+# prizes:
+#
+# - An entry's category place is 1 + the members' entries placed better. It is known once
+#   no undecided member can still end above it: always for places 9 and below (an
+#   undecided entry then goes out in a later round or plays on, so it ends better); for
+#   places 1 to 8 once every member is placed.
+# - The category's prizes go down its places like the eight prizes, with the tournament's
+#   one-prize rule applied within the category.
+# - The term ``may_take_both``: if set, a player may take a category prize as well as one
+#   of the eight prizes (and prizes of several categories). If not, a player takes prizes
+#   of one list only: the eight prizes first, then the categories in their order; a prize
+#   he cannot take passes to the next member of the category. Category prizes then wait
+#   until the eight prizes are all decided.
+
+
+@dataclass(frozen=True)
+class CategorySpec:
+    key: int  # the category's id
+    members: frozenset[int]  # entry numbers
+    prize_count: int
+
+
+@dataclass
+class CategoryResult:
+    key: int
+    places: dict[int, int]  # entry -> place in the category (only the known ones)
+    awards: list[PrizeAward]  # the category's prizes, 1st first (entry None while open)
+
+
+def _category_places(places: Places, members: frozenset[int]) -> dict[int, int]:
+    placed = sorted(
+        (places.fates[e].place, e)
+        for e in members
+        if e in places.fates and places.fates[e].place is not None
+    )
+    undecided = sum(1 for e in members if e in places.fates and places.fates[e].place is None)
+    result = {}
+    for i, (place, e) in enumerate(placed):
+        if undecided and place <= PRIZE_PLACES:
+            continue  # an undecided member may still end above or below it
+        result[e] = i + 1 + undecided
+    return result
+
+
+def category_results(
+    places: Places,
+    owners: Mapping[int, int],
+    categories: Sequence[CategorySpec],
+    *,
+    one_prize_per_player: bool = False,
+    may_take_both: bool = False,
+) -> list[CategoryResult]:
+    """Places and prizes of each category (in the order given), from ``compute``'s
+    result; ``owners`` maps each entry to its player."""
+    main_holders = {a.player for a in places.awards if a.player is not None}
+    main_open = any(a.entry is None for a in places.awards)
+    holders_of_any: set[int] = set(main_holders)
+    results = []
+    for spec in categories:
+        cat_places = _category_places(places, spec.members)
+        ordered = sorted(cat_places, key=lambda e: cat_places[e])
+        awards: list[PrizeAward] = []
+        taken: set[int] = set()  # players with a prize of this category
+        wait = not may_take_both and main_open
+        index = 0
+        for k in range(1, spec.prize_count + 1):
+            winner = None
+            while not wait and index < len(ordered):
+                e = ordered[index]
+                if cat_places[e] != index + 1:
+                    break  # a gap: the entries above are not placed yet
+                index += 1
+                player = owners[e]
+                if one_prize_per_player and player in taken:
+                    continue
+                if not may_take_both and player in holders_of_any:
+                    continue
+                winner = e
+                break
+            if winner is None:
+                awards.extend(PrizeAward(place=j, entry=None, player=None)
+                              for j in range(k, spec.prize_count + 1))
+                break
+            taken.add(owners[winner])
+            awards.append(PrizeAward(place=k, entry=winner, player=owners[winner]))
+        if not may_take_both:
+            holders_of_any |= taken
+        results.append(CategoryResult(key=spec.key, places=cat_places, awards=awards))
+    return results

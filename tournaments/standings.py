@@ -1,8 +1,8 @@
 """Standings of a tournament: per entry, per player, and the prize list.
 
 A fixed number of SQL queries whatever the field size (entries with players,
-pairings with their rounds, prizes); the places are computed in Python by
-``prizes.py``.
+pairings with their rounds, prizes; categories, their prizes and members); the places
+are computed in Python by ``prizes.py``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from decimal import Decimal
 from django.db.models import F
 
 from . import prizes as rules
-from .models import Entry, Pairing, Player, Prize, Tournament
+from .models import Category, CategoryPrize, Entry, Pairing, Player, Prize, Tournament
 
 
 @dataclass
@@ -27,6 +27,8 @@ class EntryStanding:
     lost_score: tuple[int, int] | None
     place: int | None
     alive: bool
+    # (category, place in it or None while not known), in the tournament's order
+    categories: list[tuple[Category, int | None]] = field(default_factory=list)
 
 
 @dataclass
@@ -36,6 +38,21 @@ class PrizeStanding:
     amount: Decimal | None
     entry: Entry | None
     player: Player | None
+    category: Category | None = None  # a category's prize; None: one of the eight
+
+
+@dataclass
+class CategoryStanding:
+    category: Category
+    entries: list[EntryStanding]  # the members, best first
+    prizes: list[PrizeStanding]
+
+    @property
+    def awarded(self) -> bool:
+        return any(p.entry is not None for p in self.prizes)
+
+    def place_of(self, row: EntryStanding) -> int | None:
+        return next((p for c, p in row.categories if c.pk == self.category.pk), None)
 
 
 @dataclass
@@ -46,6 +63,8 @@ class PlayerStanding:
     best_place: int | None
     prizes: list[PrizeStanding] = field(default_factory=list)
     entries: list[EntryStanding] = field(default_factory=list)
+    # category -> the best place of the player's entries in it (None: not known yet)
+    category_places: list[tuple[Category, int | None]] = field(default_factory=list)
 
 
 @dataclass
@@ -54,6 +73,7 @@ class Standings:
     entries: list[EntryStanding]  # best first
     players: list[PlayerStanding]  # best first
     prizes: list[PrizeStanding]  # 1st prize first
+    categories: list[CategoryStanding] = field(default_factory=list)
 
     def entry(self, number: int) -> EntryStanding:
         return next(e for e in self.entries if e.number == number)
@@ -95,12 +115,38 @@ def compute_standings(tournament: Tournament) -> Standings:
 
     by_number = {e.number: e for e in entries}
     number_of = {e.pk: e.number for e in entries}
+    owners = {e.number: e.player_id for e in entries}
     result = rules.compute(
-        {e.number: e.player_id for e in entries},
+        owners,
         match_records(pairings, number_of),
         seed=tournament.seed,
         one_prize_per_player=tournament.one_prize_per_player,
         playoff={e.number: e.playoff_rank for e in entries if e.playoff_rank is not None},
+    )
+    categories = list(Category.objects.filter(tournament=tournament).order_by("position", "pk"))
+    members: dict[int, set[int]] = {c.pk: set() for c in categories}
+    category_prizes: dict[int, dict[int, CategoryPrize]] = {c.pk: {} for c in categories}
+    if categories:
+        for entry_id, category_id in Entry.categories.through.objects.filter(
+            category__tournament=tournament
+        ).values_list("entry_id", "category_id"):
+            if entry_id in number_of:
+                members[category_id].add(number_of[entry_id])
+        for prize in CategoryPrize.objects.filter(category__tournament=tournament):
+            category_prizes[prize.category_id][prize.place] = prize
+    category_results = rules.category_results(
+        result,
+        owners,
+        [
+            rules.CategorySpec(
+                key=c.pk,
+                members=frozenset(members[c.pk]),
+                prize_count=max(category_prizes[c.pk], default=0),
+            )
+            for c in categories
+        ],
+        one_prize_per_player=tournament.one_prize_per_player,
+        may_take_both=tournament.category_prize_with_main,
     )
     entry_rows = []
     for fate in result.ranking():
@@ -116,6 +162,11 @@ def compute_standings(tournament: Tournament) -> Standings:
                 lost_score=fate.lost_score,
                 place=fate.place,
                 alive=fate.alive,
+                categories=[
+                    (c, cr.places.get(fate.entry))
+                    for c, cr in zip(categories, category_results, strict=True)
+                    if fate.entry in members[c.pk]
+                ],
             )
         )
     prize_list = []
@@ -131,6 +182,29 @@ def compute_standings(tournament: Tournament) -> Standings:
                 player=e.player if e else None,
             )
         )
+    category_rows = []
+    for c, cr in zip(categories, category_results, strict=True):
+        prizes_of = []
+        for award in cr.awards:
+            row = category_prizes[c.pk].get(award.place)
+            e = by_number.get(award.entry) if award.entry is not None else None
+            prizes_of.append(
+                PrizeStanding(
+                    place=award.place,
+                    description=row.description if row else "",
+                    amount=row.amount if row else None,
+                    entry=e,
+                    player=e.player if e else None,
+                    category=c,
+                )
+            )
+        category_rows.append(
+            CategoryStanding(
+                category=c,
+                entries=[r for r in entry_rows if r.number in members[c.pk]],
+                prizes=prizes_of,
+            )
+        )
     players: dict[int, PlayerStanding] = {}
     for row in entry_rows:
         ps = players.get(row.player.pk)
@@ -143,11 +217,23 @@ def compute_standings(tournament: Tournament) -> Standings:
         ps.entries_alive += row.alive
         if row.place is not None and (ps.best_place is None or row.place < ps.best_place):
             ps.best_place = row.place
-    for prize in prize_list:
+    for prize in [*prize_list, *(p for cs in category_rows for p in cs.prizes)]:
         if prize.player is not None:
             players[prize.player.pk].prizes.append(prize)
+    for ps in players.values():
+        best: dict[int, tuple[Category, int | None]] = {}
+        for row in ps.entries:
+            for c, place in row.categories:
+                known = best.get(c.pk)
+                if known is None or (place is not None and (known[1] is None or place < known[1])):
+                    best[c.pk] = (c, place)
+        ps.category_places = [best[c.pk] for c in categories if c.pk in best]
     order = {id(ps): i for i, ps in enumerate(players.values())}  # first seen = best entry
     player_rows = sorted(players.values(), key=lambda ps: order[id(ps)])
     return Standings(
-        tournament=tournament, entries=entry_rows, players=player_rows, prizes=prize_list
+        tournament=tournament,
+        entries=entry_rows,
+        players=player_rows,
+        prizes=prize_list,
+        categories=category_rows,
     )

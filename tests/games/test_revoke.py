@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Match, MatchAction
+from tests.roles import grant
 from tournaments.models import AuditLog
 
 from .helpers import open_pairings
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def staff(django_user_model):
-    return django_user_model.objects.create_user("ref", password="pw", is_staff=True)
+    return grant(django_user_model.objects.create_user("ref", password="pw"))
 
 
 def _play(m: Match, moves: int) -> Match:

@@ -6,6 +6,7 @@ from django.urls import reverse
 from games import services
 from games.models import Match
 from tests.printing.pdftext import pages_text
+from tests.roles import grant
 from tests.tournaments.helpers import make_tournament
 from tournaments import services as core
 from tournaments.models import Outcome, Round
@@ -85,7 +86,7 @@ def test_score_sheets_carry_both_players_links_only_for_running_matches():
 
 
 def test_round_start_button_and_score_sheet_download(client, django_user_model):
-    staff = django_user_model.objects.create_user("s", password="pw", is_staff=True)
+    staff = grant(django_user_model.objects.create_user("s", password="pw"))
     t, pairings = open_pairings()
     rnd = Round.objects.get(tournament=t, number=1)
     url = reverse("games:round_start", args=[rnd.pk])

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Match, MatchAction
+from tests.roles import grant
 
 from .helpers import open_pairings
 
@@ -159,7 +160,7 @@ def test_friend_match_shows_the_share_link_only_to_the_first_player(client):
 
 
 def test_staff_start_links_and_recording_a_pairing(client, django_user_model):
-    staff = django_user_model.objects.create_user("s", password="pw", is_staff=True)
+    staff = grant(django_user_model.objects.create_user("s", password="pw"))
     t, pairings = open_pairings()
     p = pairings[0]
     url = reverse("games:pairing", args=[p.pk])

@@ -8,6 +8,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
+from tests.roles import grant
 from tournaments import services
 from tournaments.printing.cli import run
 from tournaments.printing.common import DocumentHeader
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def staff_client(client, db):
-    user = get_user_model().objects.create_user("druck", password="pw-druck-1", is_staff=True)
+    user = grant(get_user_model().objects.create_user("druck", password="pw-druck-1"))
     client.force_login(user)
     return client
 

@@ -134,16 +134,26 @@ def test_demo_creates_user_and_tournament_once():
     out = run("demo", "--if-empty")
     assert "demo" in out
     user = get_user_model().objects.get(username="demo")
-    assert user.is_staff and user.check_password("demo")
-    t = Tournament.objects.get()
+    assert user.check_password("demo") and not user.is_superuser
+    t = Tournament.objects.get(name="Preisschnapsen des SC Herz-Ass")
+    assert user.club_roles.get().club == t.club and user.club_roles.get().role == "organiser"
+    roles = {u: get_user_model().objects.get(username=u).club_roles.get().role
+             for u in ("kassa", "tisch", "schiri")}
+    assert roles == {"kassa": "desk", "tisch": "table", "schiri": "referee"}
     entries = Entry.objects.filter(tournament=t).count()
     players = Player.objects.filter(entries__tournament=t).distinct().count()
     assert 56 <= entries < 64 and 35 <= players <= 45
     assert Pairing.objects.filter(round__tournament=t, round__number=1, outcome="bye").exists()
     r2 = Pairing.objects.filter(round__tournament=t, round__number=2)
     assert r2.filter(outcome="").exists() and r2.exclude(outcome="").exists()
+    # and a season: two finished tournaments (one of another club) and a series of three
+    from series.models import Series
+
+    series = Series.objects.get()
+    assert series.members.count() == 3 and series.club == t.club
+    assert Tournament.objects.exclude(club=t.club).count() == 1
     run("demo", "--if-empty")
-    assert Tournament.objects.count() == 1
+    assert Tournament.objects.count() == 3
 
 
 def test_subprocess_exit_codes(tmp_path):

@@ -3,6 +3,7 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.roles import grant
 from tournaments import services
 
 
@@ -17,12 +18,13 @@ def _empty_cache():
 
 @pytest.fixture
 def staff_user(db):
-    return get_user_model().objects.create_user("anna", password="pw-anna-1", is_staff=True)
+    """An organiser of the default club (the club of ``make_tournament``'s tournaments)."""
+    return grant(get_user_model().objects.create_user("anna", password="pw-anna-1"))
 
 
 @pytest.fixture
 def second_staff_user(db):
-    return get_user_model().objects.create_user("bert", password="pw-bert-1", is_staff=True)
+    return grant(get_user_model().objects.create_user("bert", password="pw-bert-1"))
 
 
 @pytest.fixture

@@ -57,16 +57,24 @@ def test_server_error_page_renders_without_a_request_context():
     assert "Etwas ist schiefgegangen" in body and "Traceback" not in body
 
 
-# --- the demo login can use the admin that the "Admin" link leads to -------------------------
+# --- the demo login is the demo club's organiser; the admin is the site administrators' -------
 
 
-def test_demo_login_can_correct_in_the_admin(client):
+def test_demo_login_is_the_organiser_of_the_demo_club(client):
     from django.core.management import call_command
+
+    from tournaments.models import Tournament
 
     call_command("tournament", "demo", "--if-empty", stdout=io.StringIO())
     assert client.login(username="demo", password="demo")
-    assert client.get("/admin/tournaments/pairing/").status_code == 200
-    assert client.get("/admin/tournaments/player/").status_code == 200
+    main = Tournament.objects.get(name="Preisschnapsen des SC Herz-Ass")
+    assert client.get(reverse("staff:dashboard", args=[main.pk])).status_code == 200
+    assert client.get(reverse("staff:tournament_edit", args=[main.pk])).status_code == 200
+    other = Tournament.objects.get(name="Herbstschnapsen Tulln")  # another club's
+    assert client.get(reverse("staff:dashboard", args=[other.pk])).status_code == 404
+    page = client.get(reverse("staff:home")).content.decode()
+    assert main.name in page and other.name not in page
+    assert client.get("/admin/tournaments/pairing/").status_code == 403
 
 
 # --- the entry desk: a sale from a page opened before the draw is refused visibly -----------

@@ -9,6 +9,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from tests.roles import grant
 from tournaments.models import Entry, Player, SubmissionToken, Tournament
 from tournaments.once import new_token
 
@@ -101,7 +102,7 @@ def test_new_tournament_player_and_import_sent_twice_are_applied_once(staff_clie
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("attempt", range(2))
 def test_two_identical_sales_at_once_sell_once(attempt):
-    user = get_user_model().objects.create_user(f"desk{attempt}", password="x", is_staff=True)
+    user = grant(get_user_model().objects.create_user(f"desk{attempt}", password="x"))
     tournament = make_tournament(16)
     url = reverse("staff:entries", args=[tournament.pk])
     data = {"name": "Rosa Eder", "town": "Tulln", "count": "3", "paid": "on", "once": new_token()}

@@ -23,8 +23,8 @@ def test_pages_need_a_staff_login(client, django_user_model):
     assert response.status_code == 302
     assert reverse("login") in response["Location"]
     user = django_user_model.objects.create_user("guest", password="pw-guest-1")
-    client.force_login(user)
-    assert client.get(reverse("staff:players")).status_code == 302
+    client.force_login(user)  # signed in, but of no club's staff
+    assert client.get(reverse("staff:players")).status_code == 403
 
 
 def test_search_as_you_type_returns_matching_players(staff_client):

@@ -41,15 +41,21 @@ class PrintError(Exception):
 # ----------------------------------------------------------------------------- common
 
 
-def _logo_bytes(tournament: Tournament) -> bytes | None:
-    if not tournament.logo:
+def logo_bytes(logo) -> bytes | None:
+    """The file's bytes (a tournament's or a club's logo), None if none or unreadable."""
+    if not logo:
         return None
     try:
-        with tournament.logo.storage.open(tournament.logo.name, "rb") as handle:
+        with logo.storage.open(logo.name, "rb") as handle:
             return handle.read()
     except OSError:
-        log.warning("logo of tournament %s cannot be read: %s", tournament.pk, tournament.logo)
+        log.warning("the logo %s cannot be read", logo.name)
         return None
+
+
+def _logo_bytes(tournament: Tournament) -> bytes | None:
+    """The tournament's own logo, else its club's."""
+    return logo_bytes(tournament.printed_logo)
 
 
 def document_header(tournament: Tournament) -> DocumentHeader:

@@ -12,11 +12,19 @@ One module per concern, each the one place of its rules:
 - ``rounds``: the pot draw (computed or transcribed), release and withdrawal;
 - ``results``: playing pairings, entering, correcting and confirming results;
 - ``progress``: the next step and the phase of a tournament;
+- ``categories``: categories (Wertungen) and who belongs to them;
+- ``register``: the shared player register (merging two entries of one person);
 - ``common``: the error, the audit row, the lock and what the others share.
 
 Callers import from this package: ``from tournaments import services``.
 """
 
+from .categories import (
+    add_category,
+    delete_category,
+    set_entry_categories,
+    update_category,
+)
 from .common import (
     MIN_FIELD_SIZE,
     TournamentError,
@@ -37,6 +45,7 @@ from .entries import (
     smaller_field_offer,
 )
 from .progress import NextStep, next_step, tournament_phase
+from .register import merge_players
 from .results import (
     assign_table,
     confirm_result,
@@ -71,15 +80,18 @@ __all__ = [
     "_entry_state",
     "_holders",
     "active_entries",
+    "add_category",
     "assign_table",
     "cancel_entry",
     "confirm_result",
     "correct_result",
     "create_tournament",
+    "delete_category",
     "delete_tournament",
     "draw_next_round",
     "find_or_register_player",
     "loser_entry_id",
+    "merge_players",
     "next_step",
     "pairing_availability",
     "parse_transcript",
@@ -88,6 +100,7 @@ __all__ = [
     "release_round",
     "round_draws",
     "sell_entries",
+    "set_entry_categories",
     "set_paid",
     "set_prizes",
     "shrink_field",
@@ -96,6 +109,7 @@ __all__ = [
     "stop_pairing",
     "tournament_phase",
     "transcribe_next_round",
+    "update_category",
     "update_tournament",
     "winner_entry_id",
     "withdraw_round",

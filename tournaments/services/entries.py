@@ -33,7 +33,7 @@ def find_or_register_player(name, *, town="", contact="") -> Player:
         raise TournamentError(_("The player needs a name."), "name")
     if len(name) > 200 or len(town) > 200 or len(contact or "") > 200:
         raise TournamentError(_("Name, town and contact are at most 200 characters."), "name")
-    player = Player.objects.filter(name=name, town=town).order_by("pk").first()
+    player = Player.objects.current().filter(name=name, town=town).order_by("pk").first()
     if player is None:
         player = Player.objects.create(name=name, town=town, contact=(contact or "").strip())
     elif contact and not player.contact:
@@ -42,8 +42,11 @@ def find_or_register_player(name, *, town="", contact="") -> Player:
     return player
 
 
-def sell_entries(tournament, player, count=1, *, paid=False, actor=None) -> list[Entry]:
-    """Sell ``count`` entries to a player, numbered after the highest number so far."""
+def sell_entries(
+    tournament, player, count=1, *, paid=False, categories=(), actor=None
+) -> list[Entry]:
+    """Sell ``count`` entries to a player, numbered after the highest number so far;
+    they belong to ``categories`` (of this tournament)."""
     if not isinstance(count, int) or count < 1:
         raise TournamentError(_("Sell at least one entry."), "count")
     with transaction.atomic():
@@ -77,11 +80,26 @@ def sell_entries(tournament, player, count=1, *, paid=False, actor=None) -> list
                 "full",
             )
         top = Entry.objects.filter(tournament=t).aggregate(m=Max("number"))["m"] or 0
+        if getattr(player, "merged_into_id", None) is not None:
+            raise TournamentError(
+                _("%(name)s was merged into another player; sell to that one.")
+                % {"name": player.name},
+                "merged",
+            )
+        categories = list(categories or ())
+        if any(c.tournament_id != t.pk for c in categories):
+            raise TournamentError(_("This category is not one of this tournament."), "category")
         entries = [
             Entry.objects.create(tournament=t, player=player, number=top + i + 1, paid=bool(paid))
             for i in range(count)
         ]
-        _audit(t, actor, "sell_entries", str(player), None, [_entry_state(e) for e in entries])
+        states = [_entry_state(e) for e in entries]
+        if categories:
+            names = sorted(c.name for c in categories)
+            for e, state in zip(entries, states, strict=True):
+                e.categories.set(categories)
+                state["categories"] = names
+        _audit(t, actor, "sell_entries", str(player), None, states)
     return entries
 
 

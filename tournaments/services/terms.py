@@ -93,6 +93,7 @@ def create_tournament(
     date,
     field_size,
     venue="",
+    club=None,
     club_name="",
     max_entries_per_player=3,
     entry_fee=0,
@@ -100,14 +101,21 @@ def create_tournament(
     match_bummerl=2,
     one_prize_per_player=False,
     confirm_results=False,
+    category_prize_with_main=False,
     prizes: Sequence[tuple[str, Decimal | None]] = (),
     seed: int | None = None,
     actor=None,
 ) -> Tournament:
     """Create a tournament with its terms and up to eight prizes (text and/or amount).
 
+    ``club`` owns it; without one, the club named ``club_name`` (made if there is none,
+    as the command line names clubs), and without either the default club.
     ``prizes`` lists the prizes from 1st place down: ``(description, amount)``.
     """
+    from clubs.services import club_for_name
+
+    if club is None:
+        club = club_for_name(club_name)
     fee = _validate_terms(
         name=name,
         field_size=field_size,
@@ -122,7 +130,7 @@ def create_tournament(
             name=str(name).strip()[:200],
             date=date,
             venue=(venue or "").strip()[:200],
-            club_name=(club_name or "").strip()[:200],
+            club=club,
             field_size=field_size,
             max_entries_per_player=max_entries_per_player,
             entry_fee=fee,
@@ -130,6 +138,7 @@ def create_tournament(
             match_bummerl=match_bummerl,
             one_prize_per_player=bool(one_prize_per_player),
             confirm_results=bool(confirm_results),
+            category_prize_with_main=bool(category_prize_with_main),
             seed=seed if seed is not None else new_seed(),
         )
         Prize.objects.bulk_create(
@@ -144,7 +153,6 @@ TERMS_FIELDS = (
     "name",
     "date",
     "venue",
-    "club_name",
     "field_size",
     "max_entries_per_player",
     "entry_fee",
@@ -152,6 +160,7 @@ TERMS_FIELDS = (
     "match_bummerl",
     "one_prize_per_player",
     "confirm_results",
+    "category_prize_with_main",
     "is_public",
 )
 

@@ -2,8 +2,10 @@
 
 from django.urls import path
 
+from clubs.urls import staff_patterns as club_patterns
+from series.urls import staff_patterns as series_patterns
 from tournaments.printing import views as printing_views
-from tournaments.views import players, staff
+from tournaments.views import categories, merge, players, staff
 
 app_name = "staff"
 urlpatterns: list = [
@@ -13,6 +15,7 @@ urlpatterns: list = [
     path("players/add/", players.player_edit, name="player_add"),
     path("players/<int:pk>/", players.player_edit, name="player_edit"),
     path("players/import/", players.player_import, name="player_import"),
+    path("players/merge/", merge.player_merge, name="player_merge"),
     path("tournaments/new/", staff.tournament_create, name="tournament_create"),
     path("t/<int:pk>/", staff.dashboard, name="dashboard"),
     path("t/<int:pk>/edit/", staff.tournament_edit, name="tournament_edit"),
@@ -20,6 +23,12 @@ urlpatterns: list = [
     path("t/<int:pk>/entries/", staff.entries, name="entries"),
     path("t/<int:pk>/entries/<int:entry_pk>/paid/", staff.entry_paid, name="entry_paid"),
     path("t/<int:pk>/entries/<int:entry_pk>/cancel/", staff.entry_cancel, name="entry_cancel"),
+    path(
+        "t/<int:pk>/entries/<int:entry_pk>/categories/",
+        categories.entry_categories,
+        name="entry_categories",
+    ),
+    path("t/<int:pk>/categories/", categories.categories, name="categories"),
     path("t/<int:pk>/draw/", staff.draw, name="draw"),
     path("t/<int:pk>/draw/transcribe/", staff.transcribe, name="transcribe"),
     path("t/<int:pk>/rounds/<int:number>/", staff.round_detail, name="round"),
@@ -39,3 +48,4 @@ urlpatterns: list = [
     path("t/<int:pk>/audit/", staff.audit, name="audit"),
     path("t/<int:pk>/print/<slug:document>.pdf", printing_views.staff_document, name="print"),
 ]
+urlpatterns += club_patterns + series_patterns

@@ -1,14 +1,14 @@
-"""Access helpers shared by the staff views."""
+"""Access helpers shared by the staff views.
 
-from django.contrib.auth.decorators import user_passes_test
+``staff_required`` is the role check of ``clubs.permissions`` (the one place of the
+rules): the page's rule, looked up by its URL name, says which action of which club it
+needs; a user of another club gets 404, a role without the action 403."""
+
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from clubs.permissions import can_view_tournament, is_staff, staff_required
 
-def is_staff(user) -> bool:
-    return user.is_active and user.is_staff
-
-
-staff_required = user_passes_test(is_staff)
+__all__ = ["can_view_tournament", "is_staff", "posted", "safe_next", "staff_required"]
 
 
 def safe_next(request, default: str) -> str:

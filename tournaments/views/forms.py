@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models import (
     FIELD_SIZES,
     PRIZE_PLACES,
+    Category,
     Player,
     Side,
     Tournament,
@@ -53,7 +54,8 @@ def field_size_choices():
 
 
 class TournamentForm(forms.ModelForm):
-    """Tournament terms and the eight prizes."""
+    """Tournament terms and the eight prizes. ``clubs`` (on a new tournament) are the
+    clubs the user may make tournaments for: the form asks for one of them."""
 
     field_size = forms.IntegerField(
         label=_("field size"),
@@ -66,9 +68,23 @@ class TournamentForm(forms.ModelForm):
         fields = list(TERMS_FIELDS)
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
-    def __init__(self, *args, field_size_locked=False, **kwargs):
+    def __init__(self, *args, field_size_locked=False, clubs=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.field_size_locked = field_size_locked
+        self.only_club = None
+        if clubs is not None and len(clubs) == 1:
+            self.only_club = clubs[0]  # no choice to make: the user's one club
+        elif clubs is not None:
+            self.fields["club"] = forms.ModelChoiceField(
+                queryset=clubs,
+                label=_("club"),
+                empty_label="–",
+                error_messages={
+                    "invalid_choice": _("You may not make tournaments for this club."),
+                    "required": _("Choose the club of the tournament."),
+                },
+            )
+            self.order_fields(["club"])
         if field_size_locked:
             self.fields["field_size"].disabled = True
             self.fields["field_size"].help_text = _("Fixed once the first round is drawn.")
@@ -87,6 +103,10 @@ class TournamentForm(forms.ModelForm):
             for prize in self.instance.prizes.all():
                 self.initial[f"prize_{prize.place}_description"] = prize.description
                 self.initial[f"prize_{prize.place}_amount"] = prize.amount
+
+    def club(self):
+        """The club the new tournament belongs to."""
+        return self.only_club or self.cleaned_data["club"]
 
     def clean_field_size(self):
         size = self.cleaned_data["field_size"]
@@ -125,7 +145,7 @@ class TournamentForm(forms.ModelForm):
 
 class SellEntriesForm(forms.Form):
     player = forms.ModelChoiceField(
-        queryset=Player.objects.all(),
+        queryset=Player.objects.current(),
         widget=forms.HiddenInput,
         required=False,
         error_messages={"invalid_choice": _("This player is not in the register.")},
@@ -134,6 +154,18 @@ class SellEntriesForm(forms.Form):
     town = forms.CharField(label=_("town or club"), max_length=200, required=False)
     count = forms.IntegerField(label=_("Entries"), min_value=1, max_value=16, initial=1)
     paid = forms.BooleanField(label=_("paid"), required=False, initial=True)
+    categories = forms.ModelMultipleChoiceField(
+        queryset=Category.objects.none(),
+        required=False,
+        label=_("Categories"),
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"invalid_choice": _("This category is not one of this tournament.")},
+    )
+
+    def __init__(self, *args, tournament=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if tournament is not None:
+            self.fields["categories"].queryset = tournament.categories.all()
 
     def clean(self):
         data = super().clean()
@@ -209,3 +241,62 @@ class ResultForm(forms.Form):
         if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
             return {"winner": parts[0], "score": (int(parts[1]), int(parts[2])), "walkover": False}
         raise forms.ValidationError(_("This is not a result: %(value)s") % {"value": value[:20]})
+
+
+class EntryCategoriesForm(forms.Form):
+    """The categories an entry belongs to (set at the desk)."""
+
+    categories = forms.ModelMultipleChoiceField(
+        queryset=Category.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"invalid_choice": _("This category is not one of this tournament.")},
+    )
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["categories"].queryset = tournament.categories.all()
+
+
+class CategoryForm(forms.Form):
+    """A category with up to eight prizes, written one per line: ``Text`` or
+    ``Text = 50`` or ``= 50``."""
+
+    name = forms.CharField(label=_("Name"), max_length=60)
+    prizes = forms.CharField(
+        label=_("Prizes"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("One per line from 1st place down: a text, an amount, or both (Wein = 20)."),
+    )
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError(_("Please name the category."))
+        return name
+
+    def clean_prizes(self):
+        rows = []
+        for number, line in enumerate(self.cleaned_data["prizes"].splitlines(), start=1):
+            line = line.strip()
+            if not line:
+                continue
+            text, sep, amount = line.partition("=")
+            value = None
+            if sep:
+                try:
+                    value = Decimal(amount.strip().replace(",", "."))
+                except ArithmeticError:
+                    value = None
+                if value is None or value < 0 or not value.is_finite():
+                    raise forms.ValidationError(
+                        _("Line %(line)d: “%(amount)s” is not an amount.")
+                        % {"line": number, "amount": amount.strip()[:20]}
+                    )
+            rows.append((text.strip()[:200], value))
+        if len(rows) > PRIZE_PLACES:
+            raise forms.ValidationError(
+                _("A category has at most %(n)d prizes.") % {"n": PRIZE_PLACES}
+            )
+        return rows

@@ -23,7 +23,7 @@ SEARCH_LIMIT = 20
 
 
 def search_players(query: str):
-    players = Player.objects.all()
+    players = Player.objects.current()
     for word in query.split()[:5]:
         players = players.filter(Q(name__icontains=word) | Q(town__icontains=word))
     return players
@@ -109,7 +109,7 @@ def _preview(content: str):
         names = {row.name for row in parsed.rows}
         existing = {
             (p.name.casefold(), p.town.casefold())
-            for p in Player.objects.filter(name__in=names).only("name", "town")
+            for p in Player.objects.current().filter(name__in=names).only("name", "town")
         }
     rows = [
         {"row": row, "known": (row.name.casefold(), row.town.casefold()) in existing}

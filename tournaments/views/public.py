@@ -13,17 +13,17 @@ from django.utils.translation import gettext as _
 from tournaments.models import Bracket, Pairing, Round, Tournament
 
 from . import presenters
-from .access import is_staff
+from .access import can_view_tournament
 
 
 def home(request):
-    tournaments = Tournament.objects.filter(is_public=True)[:50]
+    tournaments = Tournament.objects.filter(is_public=True).select_related("club")[:50]
     return render(request, "public/home.html", {"tournaments": tournaments})
 
 
 def visible_tournament(request, pk) -> Tournament:
-    tournament = get_object_or_404(Tournament, pk=pk)
-    if not tournament.is_public and not is_staff(request.user):
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    if not tournament.is_public and not can_view_tournament(request.user, tournament):
         raise Http404(_("No such tournament."))
     return tournament
 

@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from clubs import permissions
 from tournaments import once, services
 from tournaments.models import (
     Entry,
@@ -42,7 +43,7 @@ def _fail(request, error: TournamentError) -> None:
 
 
 def _tournament(pk) -> Tournament:
-    return get_object_or_404(Tournament, pk=pk)
+    return get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
 
 
 def _context(tournament: Tournament, section: str, **extra) -> dict:
@@ -54,16 +55,18 @@ def _context(tournament: Tournament, section: str, **extra) -> dict:
 
 @staff_required
 def home(request):
-    table = TournamentTable(Tournament.objects.all())
+    table = TournamentTable(permissions.tournaments_for(request.user).select_related("club"))
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
     return render(request, "staff/home.html", {"table": table})
 
 
 @staff_required
 def tournament_create(request):
-    form = TournamentForm(_posted(request))
+    clubs = permissions.clubs_for(request.user, permissions.Action.TERMS)
+    form = TournamentForm(_posted(request), clubs=clubs)
     if request.method == "POST" and form.is_valid():
         data = {name: form.cleaned_data[name] for name in TournamentForm.Meta.fields}
+        data["club"] = form.club()
         is_public = data.pop("is_public")
         try:
             with transaction.atomic():
@@ -159,7 +162,9 @@ def shrink(request, pk):
 @staff_required
 def entries(request, pk):
     tournament = _tournament(pk)
-    form = SellEntriesForm(_posted(request), initial={"count": 1, "paid": True})
+    form = SellEntriesForm(
+        _posted(request), initial={"count": 1, "paid": True}, tournament=tournament
+    )
     if request.method == "POST" and form.is_valid():
         player = form.cleaned_data["player"]
         try:
@@ -175,6 +180,7 @@ def entries(request, pk):
                     player,
                     form.cleaned_data["count"],
                     paid=form.cleaned_data["paid"],
+                    categories=form.cleaned_data["categories"],
                     actor=request.user,
                 )
         except TournamentError as error:
@@ -200,7 +206,11 @@ def entries(request, pk):
             )
             return redirect("staff:entries", pk)
     query = request.GET.get("q", "").strip()[:100]
-    sold = tournament.entries.select_related("player").order_by("-number")
+    sold = (
+        tournament.entries.select_related("player")
+        .prefetch_related("categories")
+        .order_by("-number")
+    )
     if query:
         condition = Q(player__name__icontains=query) | Q(player__town__icontains=query)
         if query.isdigit():
@@ -219,6 +229,7 @@ def entries(request, pk):
             query=query,
             drawn=tournament.rounds.exists(),
             step=services.next_step(tournament),
+            categories=list(tournament.categories.all()),
         ),
     )
 

@@ -87,7 +87,7 @@ class Command(BaseCommand):
         p.add_argument("--date", default=None, help="YYYY-MM-DD (default: today)")
         p.add_argument("--field-size", type=int, default=64)
         p.add_argument("--venue", default="")
-        p.add_argument("--club", default="")
+        p.add_argument("--club", default="", help="the club's name (made if there is none)")
         p.add_argument("--max-entries", type=int, default=3)
         p.add_argument("--fee", default="0")
         p.add_argument("--rules", default="weich", help="weich, scharf or turnier")
@@ -166,6 +166,7 @@ class Command(BaseCommand):
 
         p = sub.add_parser("import", help="restore a tournament from an export")
         p.add_argument("file")
+        p.add_argument("--club", default=None, help="the club (default: as named in the file)")
 
         p = sub.add_parser("demo", help="create a demo tournament partway through round 2")
         p.add_argument("--if-empty", action="store_true", help="only if there is no tournament")
@@ -449,29 +450,37 @@ class Command(BaseCommand):
             raise CommandError(
                 _("%(file)s is not JSON: %(error)s") % {"file": o["file"], "error": exc}
             ) from None
-        t = import_tournament(data)
+        club = None
+        if o["club"]:
+            from clubs.services import ClubError, find_club
+
+            try:
+                club = find_club(o["club"])
+            except ClubError as exc:
+                raise CommandError(exc.message) from None
+        t = import_tournament(data, club=club)
         self.stdout.write(str(t.pk))
 
     def do_demo(self, o):
-        from django.contrib.auth import get_user_model
+        from tournaments.demo import create_demo, create_demo_season, demo_logins
 
-        from tournaments.demo import create_demo
-
-        User = get_user_model()
-        if not User.objects.filter(username="demo").exists():
-            # A superuser, so that the admin (for corrections) works in the demo too.
-            User.objects.create_user("demo", password="demo", is_staff=True, is_superuser=True)
-            self.stdout.write(_("Staff user “demo” with password “demo” created."))
         if o["if_empty"] and Tournament.objects.exists():
             self.stdout.write(_("There are tournaments already; no demo created."))
             return
         t = create_demo(seed=o["seed"])
+        series = create_demo_season(t, seed=o["seed"])
+        for name in demo_logins():
+            self.stdout.write(
+                _("Staff user “%(name)s” with password “%(name)s” created.") % {"name": name}
+            )
         self.stdout.write(
             _(
-                "Demo tournament “%(name)s” (id %(id)d) created, partway through round 2. "
-                "Look at http://127.0.0.1:8000/ and sign in as demo / demo."
+                "Demo tournament “%(name)s” (id %(id)d) created, partway through round 2, "
+                "and the season series “%(series)s” (id %(series_id)d). Look at "
+                "http://127.0.0.1:8000/ and sign in as demo / demo (organiser), kassa / "
+                "kassa (desk), tisch / tisch (table staff) or schiri / schiri (referee)."
             )
-            % {"name": t.name, "id": t.pk}
+            % {"name": t.name, "id": t.pk, "series": series, "series_id": series.pk}
         )
 
     def do_print(self, o):

@@ -1,0 +1,432 @@
+"""Who may do what: the one place of the staff's rights.
+
+Three parts, all data-driven:
+
+- ``ROLE_ACTIONS``: what each role of a club may do (as sets of ``Action``). A site
+  administrator (a Django superuser) may do everything in every club.
+- ``VIEW_RULES``: which action each staff page (by URL name) needs, for GET and for POST,
+  and where its club comes from (the tournament, pairing or round in the URL, the club
+  slug, or any club of the user). ``staff_required`` applies them; a staff page that is not
+  listed is for organisers only.
+- ``clubs_for`` / ``tournaments_for``: the querysets of what a user may see, for lists.
+
+A user without any role in the club of the object asked for gets 404 (other clubs'
+tournaments are not even confirmed to exist); with a role that lacks the action, 403.
+Either way the view does not run: nothing is changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from .models import Club, Membership, Role
+
+
+class Action(StrEnum):
+    """Something a member of a club's staff may be allowed to do."""
+
+    VIEW = "view"  # the tournament's overview and standings; non-public pages of the club
+    TERMS = "terms"  # create tournaments; terms, prizes, categories, field size
+    DRAW = "draw"  # draw, transcribe, release and withdraw rounds; the draw sheet
+    SELL = "sell"  # sell and cancel entries; an entry's categories; entry cards
+    PAY = "pay"  # mark entries paid or unpaid
+    PLAYERS = "players"  # the shared register: search, add, edit, import
+    MERGE = "merge"  # merge two register entries that are the same person
+    PAIRINGS = "pairings"  # see a round's pairings (results page, a pairing's page)
+    RESULTS = "results"  # enter, correct and confirm results
+    START = "start"  # start pairings and browser matches
+    REVOKE = "revoke"  # record a revoke (Renonce)
+    SCORE_SHEET = "score_sheet"  # record a match from its score sheet; print score sheets
+    AUDIT = "audit"  # the audit logs of the club and its tournaments
+    STAFF = "staff"  # invite staff, give and take roles, the club's logo
+    SERIES = "series"  # the club's season series
+
+
+ROLE_ACTIONS: dict[str, frozenset[Action]] = {
+    Role.ORGANISER: frozenset(Action),  # everything of the club
+    Role.DESK: frozenset({Action.VIEW, Action.SELL, Action.PAY, Action.PLAYERS}),
+    Role.TABLE: frozenset({Action.VIEW, Action.PAIRINGS, Action.RESULTS, Action.START}),
+    Role.REFEREE: frozenset({Action.VIEW, Action.PAIRINGS, Action.REVOKE, Action.SCORE_SHEET}),
+}
+
+#: How the audit log names an actor who is a site administrator without a club role.
+ADMIN_ROLE = "admin"
+ROLE_LABELS = {**dict(Role.choices), ADMIN_ROLE: gettext_lazy("site administrator")}
+
+
+# --------------------------------------------------------------------------- the user's roles
+
+
+def _role_map(user) -> dict[int, frozenset[str]]:
+    """club id -> the user's roles there; one query per request (kept on the user)."""
+    cached = getattr(user, "_club_role_map", None)
+    if cached is None:
+        roles: dict[int, set[str]] = {}
+        if user.is_authenticated and user.is_active:
+            for club_id, role in Membership.objects.filter(user=user).values_list(
+                "club_id", "role"
+            ):
+                roles.setdefault(club_id, set()).add(role)
+        cached = {club: frozenset(r) for club, r in roles.items()}
+        user._club_role_map = cached
+    return cached
+
+
+def forget(user) -> None:
+    """Drop the cached roles (after a role was given or taken in this request)."""
+    if hasattr(user, "_club_role_map"):
+        del user._club_role_map
+
+
+def is_site_admin(user) -> bool:
+    return bool(user.is_authenticated and user.is_active and user.is_superuser)
+
+
+def _club_id(club) -> int | None:
+    if club is None:
+        return None
+    if isinstance(club, int):
+        return club
+    if isinstance(club, Club):
+        return club.pk
+    return club.club_id  # a tournament or anything else with a club
+
+
+def roles_in(user, club) -> frozenset[str]:
+    return _role_map(user).get(_club_id(club), frozenset())
+
+
+def actions_in(user, club) -> frozenset[Action]:
+    """Everything ``user`` may do in ``club`` (a Club, a tournament, or a club id)."""
+    if is_site_admin(user):
+        return frozenset(Action)
+    actions: set[Action] = set()
+    for role in roles_in(user, club):
+        actions |= ROLE_ACTIONS.get(role, frozenset())
+    return frozenset(actions)
+
+
+def can(user, action: Action, club) -> bool:
+    return action in actions_in(user, club)
+
+
+def is_member(user, club) -> bool:
+    return is_site_admin(user) or bool(roles_in(user, club))
+
+
+def can_anywhere(user, action: Action) -> bool:
+    """Does the user hold ``action`` in at least one club?"""
+    if is_site_admin(user):
+        return True
+    return any(can(user, action, club) for club in _role_map(user))
+
+
+def is_staff(user) -> bool:
+    """Any staff role in any club, or a site administrator (the staff menu)."""
+    return is_site_admin(user) or bool(_role_map(user))
+
+
+def can_view_tournament(user, tournament) -> bool:
+    """Staff of the tournament's club (any role) see it even when it is not public."""
+    return can(user, Action.VIEW, tournament)
+
+
+def audit_role(user, club) -> str:
+    """The roles ``user`` acted in, for the audit log: "organiser", "desk,referee",
+    "admin" for a site administrator without a role there, "" for scripts and players."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return ""
+    roles = sorted(roles_in(user, club)) if club is not None else []
+    if roles:
+        return ",".join(roles)
+    return ADMIN_ROLE if user.is_superuser else ""
+
+
+def role_text(codes: str) -> str:
+    """The stored role codes in words ("Kassa, Schiedsrichter")."""
+    return ", ".join(str(ROLE_LABELS.get(c, c)) for c in codes.split(",") if c)
+
+
+# --------------------------------------------------------------------------- lists
+
+
+def clubs_for(user, action: Action = Action.VIEW):
+    """The clubs in which ``user`` may do ``action``."""
+    if is_site_admin(user):
+        return Club.objects.all()
+    ids = [club for club in _role_map(user) if can(user, action, club)]
+    return Club.objects.filter(pk__in=ids)
+
+
+def tournaments_for(user, action: Action = Action.VIEW, queryset=None):
+    """``queryset`` (default: all tournaments) narrowed to the user's clubs."""
+    from tournaments.models import Tournament
+
+    queryset = Tournament.objects.all() if queryset is None else queryset
+    if is_site_admin(user):
+        return queryset
+    ids = [club for club in _role_map(user) if can(user, action, club)]
+    return queryset.filter(club_id__in=ids)
+
+
+# --------------------------------------------------------------------------- page rules
+
+
+@dataclass(frozen=True)
+class Rule:
+    """What a staff page needs. ``scope`` says where its club comes from:
+
+    - "tournament": the tournament ``pk`` of the URL; "pairing": ``pairing_pk``;
+      "round": ``round_pk``; "club": the club ``slug``; "series": the series ``pk``;
+    - "any": no object; the user needs the action in at least one of his clubs (lists
+      narrow themselves with ``clubs_for`` / ``tournaments_for``).
+
+    ``get`` and ``post`` are the actions for the two methods; ``post_field`` and
+    ``post_actions`` choose the POST action by the value of one field (a form that does
+    several things), ``by_kwarg`` by a URL argument (the printed document).
+    """
+
+    scope: str
+    get: Action | None
+    post: Action | None = None
+    post_field: str = ""
+    post_actions: dict[str, Action] = field(default_factory=dict)
+    by_kwarg: str = ""
+    kwarg_actions: dict[str, Action] = field(default_factory=dict)
+
+    def action(self, request, kwargs) -> Action | None:
+        if self.by_kwarg:
+            value = str(kwargs.get(self.by_kwarg, ""))
+            return self.kwarg_actions.get(value, self.get)
+        if request.method in ("GET", "HEAD", "OPTIONS"):
+            return self.get
+        if self.post_field:
+            value = request.POST.get(self.post_field, "")
+            return self.post_actions.get(value, self.post)
+        return self.post
+
+
+A = Action
+T = "tournament"
+
+VIEW_RULES: dict[str, Rule] = {
+    # tournaments
+    "staff:home": Rule("any", A.VIEW, A.VIEW),
+    "staff:tournament_create": Rule("any", A.TERMS, A.TERMS),
+    "staff:dashboard": Rule(T, A.VIEW, A.TERMS),
+    "staff:tournament_edit": Rule(T, A.TERMS, A.TERMS),
+    "staff:shrink": Rule(T, A.TERMS, A.TERMS),
+    "staff:categories": Rule(T, A.TERMS, A.TERMS),
+    # the desk
+    "staff:entries": Rule(T, A.SELL, A.SELL),
+    "staff:entry_paid": Rule(T, A.PAY, A.PAY),
+    "staff:entry_cancel": Rule(T, A.SELL, A.SELL),
+    "staff:entry_categories": Rule(T, A.SELL, A.SELL),
+    # the shared register
+    "staff:players": Rule("any", A.PLAYERS, A.PLAYERS),
+    "staff:player_search": Rule("any", A.PLAYERS, A.PLAYERS),
+    "staff:player_add": Rule("any", A.PLAYERS, A.PLAYERS),
+    "staff:player_edit": Rule("any", A.PLAYERS, A.PLAYERS),
+    "staff:player_import": Rule("any", A.PLAYERS, A.PLAYERS),
+    "staff:player_merge": Rule("any", A.MERGE, A.MERGE),
+    # the draw
+    "staff:draw": Rule(T, A.DRAW, A.DRAW),
+    "staff:transcribe": Rule(T, A.DRAW, A.DRAW),
+    "staff:round": Rule(T, A.DRAW, A.DRAW),
+    "staff:round_release": Rule(T, A.DRAW, A.DRAW),
+    "staff:round_withdraw": Rule(T, A.DRAW, A.DRAW),
+    # results
+    "staff:results": Rule(T, A.PAIRINGS, A.RESULTS),
+    "staff:pairing_result": Rule(T, A.RESULTS, A.RESULTS),
+    "staff:pairing_confirm": Rule(T, A.RESULTS, A.RESULTS),
+    "staff:pairing_start": Rule(T, A.START, A.START),
+    "staff:standings": Rule(T, A.VIEW, A.TERMS),
+    "staff:audit": Rule(T, A.AUDIT, A.AUDIT),
+    "staff:print": Rule(
+        T,
+        A.TERMS,
+        by_kwarg="document",
+        kwarg_actions={
+            "draw": A.DRAW,
+            "scoresheets": A.SCORE_SHEET,
+            "entries": A.SELL,
+            "results": A.VIEW,
+        },
+    ),
+    # the games app's staff pages
+    "games:pairing": Rule(
+        "pairing",
+        A.PAIRINGS,
+        A.PAIRINGS,
+        post_field="do",
+        post_actions={
+            "start": A.START,
+            "quick": A.RESULTS,
+            "sheet": A.SCORE_SHEET,
+            "revoke": A.REVOKE,
+        },
+    ),
+    "games:round_start": Rule("round", A.START, A.START),
+    # clubs and staff
+    "staff:clubs": Rule("any", A.VIEW, A.VIEW),
+    "staff:club": Rule("club", A.STAFF, A.STAFF),
+    "staff:club_invite": Rule("club", A.STAFF, A.STAFF),
+    "staff:club_invitation_withdraw": Rule("club", A.STAFF, A.STAFF),
+    "staff:club_role": Rule("club", A.STAFF, A.STAFF),
+    "staff:club_logo": Rule("club", A.STAFF, A.STAFF),
+    "staff:club_audit": Rule("club", A.AUDIT, A.AUDIT),
+    # season series
+    "staff:series_list": Rule("any", A.SERIES, A.SERIES),
+    "staff:series_create": Rule("any", A.SERIES, A.SERIES),
+    "staff:series_edit": Rule("series", A.SERIES, A.SERIES),
+    "staff:series_tournaments": Rule("series", A.SERIES, A.SERIES),
+}
+
+#: A staff page that is not listed above: for organisers only (deny by default).
+UNLISTED = Rule("infer", A.TERMS, A.TERMS)
+
+
+def rule_for(view_name: str) -> Rule:
+    return VIEW_RULES.get(view_name, UNLISTED)
+
+
+def _target_club(scope: str, kwargs, route: str):
+    """The club id of the object the URL names; Http404 when it does not exist."""
+    from tournaments.models import Pairing, Round, Tournament
+
+    if scope == "infer":  # an unlisted page: find its object like the listed ones
+        if "pairing_pk" in kwargs:
+            scope = "pairing"
+        elif "round_pk" in kwargs:
+            scope = "round"
+        elif "pk" in kwargs and "t/<int:pk>" in route:
+            scope = T
+        elif "slug" in kwargs and "clubs/" in route:
+            scope = "club"
+        elif "pk" in kwargs and "series/" in route:
+            scope = "series"
+        else:
+            scope = "any"
+    lookups = {
+        T: lambda: Tournament.objects.filter(pk=kwargs.get("pk")).values_list(
+            "club_id", flat=True
+        ),
+        "pairing": lambda: Pairing.objects.filter(pk=kwargs.get("pairing_pk")).values_list(
+            "round__tournament__club_id", flat=True
+        ),
+        "round": lambda: Round.objects.filter(pk=kwargs.get("round_pk")).values_list(
+            "tournament__club_id", flat=True
+        ),
+        "club": lambda: Club.objects.filter(slug=kwargs.get("slug")).values_list(
+            "pk", flat=True
+        ),
+        "series": lambda: _series_club(kwargs.get("pk")),
+    }
+    if scope == "any":
+        return scope, None
+    found = list(lookups[scope]()[:1])
+    if not found:
+        raise Http404(_("This page does not exist."))
+    return scope, found[0]  # None only for a series of no club: site administrators
+
+
+def _series_club(pk):
+    from series.models import Series
+
+    return Series.objects.filter(pk=pk).values_list("club_id", flat=True)
+
+
+def check(request, view_name: str, kwargs, route: str = "") -> int | None:
+    """Raise Http404 / PermissionDenied unless the user may open this staff page; return
+    the page's club id (None for a page of no one club)."""
+    user = request.user
+    rule = rule_for(view_name)
+    action = rule.action(request, kwargs)
+    scope, club = _target_club(rule.scope, kwargs, route)
+    if action is None:
+        raise PermissionDenied
+    if scope == "any":
+        if not can_anywhere(user, action):
+            raise PermissionDenied
+        return None
+    if club is None and not is_site_admin(user):
+        raise Http404(_("This page does not exist."))
+    if not is_member(user, club):
+        raise Http404(_("This page does not exist."))
+    if not can(user, action, club):
+        raise PermissionDenied
+    return club
+
+
+def actions_anywhere(user) -> frozenset[Action]:
+    """Everything the user may do in at least one club."""
+    if is_site_admin(user):
+        return frozenset(Action)
+    actions: set[Action] = set()
+    for club in _role_map(user):
+        actions |= actions_in(user, club)
+    return frozenset(actions)
+
+
+def staff_required(view):
+    """The role check of every staff view: anonymous users go to the login page; the
+    rule of the page (``VIEW_RULES`` by URL name) decides the rest. The view finds what
+    the user may do in the page's club in ``request.club_actions`` (for its template)."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        match = request.resolver_match
+        view_name = match.view_name if match else ""
+        club = check(request, view_name, kwargs, getattr(match, "route", "") or "")
+        actions = actions_anywhere(request.user) if club is None else actions_in(request.user, club)
+        request.club_actions = _AccessView(actions)
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+class _AccessView:
+    """What the user may do in the page's club, for templates: ``request.club_actions.sell``."""
+
+    def __init__(self, actions: frozenset[Action]):
+        self._actions = actions
+
+    def __getattr__(self, name: str) -> bool:
+        try:
+            return Action(name) in self._actions
+        except ValueError:
+            raise AttributeError(name) from None
+
+    def __contains__(self, action) -> bool:
+        return Action(action) in self._actions
+
+
+def access_for(user, club) -> _AccessView:
+    return _AccessView(actions_in(user, club))
+
+
+# --------------------------------------------------------------------------- series
+
+
+def may_add_to_series(user, tournament) -> bool:
+    """A series' organiser may add a public tournament of any club, and any of his own
+    clubs' tournaments (adding one publishes its final places on the series page)."""
+    return tournament.is_public or can(user, Action.VIEW, tournament)
+
+
+def can_view_series(user, series) -> bool:
+    if series.is_public:
+        return True
+    if series.club_id is None:
+        return is_site_admin(user)
+    return can(user, Action.VIEW, series.club_id)

@@ -1,0 +1,25 @@
+"""Club pages. ``staff_patterns`` join the staff namespace (``tournaments.urls.staff``);
+the invitation link is public (``clubs:invite``)."""
+
+from django.urls import path
+
+from . import views
+
+staff_patterns = [
+    path("clubs/", views.club_list, name="clubs"),
+    path("clubs/<slug:slug>/", views.club_detail, name="club"),
+    path("clubs/<slug:slug>/invite/", views.club_invite, name="club_invite"),
+    path(
+        "clubs/<slug:slug>/invitations/<int:invitation_pk>/withdraw/",
+        views.club_invitation_withdraw,
+        name="club_invitation_withdraw",
+    ),
+    path("clubs/<slug:slug>/roles/", views.club_role, name="club_role"),
+    path("clubs/<slug:slug>/logo/", views.club_logo, name="club_logo"),
+    path("clubs/<slug:slug>/audit/", views.club_audit, name="club_audit"),
+]
+
+app_name = "clubs"
+urlpatterns = [
+    path("invite/<str:token>/", views.invitation, name="invite"),
+]

@@ -1,0 +1,20 @@
+"""Series pages. ``staff_patterns`` join the staff namespace (``tournaments.urls.staff``);
+the public pages are ``series:*``."""
+
+from django.urls import path
+
+from . import views
+
+staff_patterns = [
+    path("series/", views.series_list, name="series_list"),
+    path("series/new/", views.series_create, name="series_create"),
+    path("series/<int:pk>/", views.series_edit, name="series_edit"),
+    path("series/<int:pk>/tournaments/", views.series_tournaments, name="series_tournaments"),
+]
+
+app_name = "series"
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("<int:pk>/", views.detail, name="detail"),
+    path("<int:pk>/standings.pdf", views.pdf, name="pdf"),
+]

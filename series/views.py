@@ -1,0 +1,163 @@
+"""Series pages: the public standings (phone first) and its PDF; for organisers the
+list, the terms and the tournaments of their clubs' series."""
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs import permissions
+from tournaments.models import Tournament
+from tournaments.views.access import posted, staff_required
+
+from . import presenters, services
+from .forms import SeriesForm
+from .models import Series
+
+
+def _visible(request, pk) -> Series:
+    series = get_object_or_404(Series.objects.select_related("club"), pk=pk)
+    if not permissions.can_view_series(request.user, series):
+        raise Http404(_("No such series."))
+    return series
+
+
+def index(request):
+    return render(
+        request,
+        "series/index.html",
+        {"series_list": Series.objects.filter(is_public=True).select_related("club")[:100]},
+    )
+
+
+def detail(request, pk):
+    series = _visible(request, pk)
+    standings = services.compute_series_standings(series)
+    return render(
+        request,
+        "series/detail.html",
+        {
+            "series": series,
+            "standings": standings,
+            "rule_lines": presenters.rule_lines(standings),
+        },
+    )
+
+
+def pdf(request, pk):
+    from .printing import render_series
+
+    series = _visible(request, pk)
+    document = render_series(series)
+    response = HttpResponse(document.content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{document.filename}"'
+    return response
+
+
+# --------------------------------------------------------------------------- staff
+
+
+def _managed(user):
+    if permissions.is_site_admin(user):
+        return Series.objects.all()
+    return Series.objects.filter(club__in=permissions.clubs_for(user, permissions.Action.SERIES))
+
+
+@staff_required
+def series_list(request):
+    return render(
+        request,
+        "series/staff_list.html",
+        {"series_list": _managed(request.user).select_related("club")},
+    )
+
+
+@staff_required
+def series_create(request):
+    clubs = permissions.clubs_for(request.user, permissions.Action.SERIES)
+    form = SeriesForm(posted(request), clubs=clubs)
+    if request.method == "POST" and form.is_valid():
+        try:
+            series = services.create_series(
+                form.cleaned_data["name"],
+                season=form.cleaned_data["season"],
+                club=form.cleaned_data["club"],
+                scheme=form.cleaned_data["scheme"],
+                points=form.points(),
+                rest_points=form.cleaned_data["rest_points"],
+                best_of=form.cleaned_data["best_of"],
+                is_public=form.cleaned_data["is_public"],
+                actor=request.user,
+            )
+        except services.SeriesError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("The series was created; now add its tournaments."))
+            return redirect("staff:series_edit", series.pk)
+    return render(request, "series/staff_form.html", {"form": form, "series": None})
+
+
+def _series(pk) -> Series:
+    return get_object_or_404(Series.objects.select_related("club"), pk=pk)
+
+
+@staff_required
+def series_edit(request, pk):
+    series = _series(pk)
+    form = SeriesForm(posted(request), instance=series)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_series(
+                series,
+                name=form.cleaned_data["name"],
+                season=form.cleaned_data["season"],
+                scheme=form.cleaned_data["scheme"],
+                points=list(form.points()),
+                rest_points=form.cleaned_data["rest_points"],
+                best_of=form.cleaned_data["best_of"],
+                is_public=form.cleaned_data["is_public"],
+                actor=request.user,
+            )
+        except services.SeriesError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("The series was saved."))
+            return redirect("staff:series_edit", pk)
+    members = services.series_tournaments(series)
+    addable = (
+        Tournament.objects.exclude(pk__in=[t.pk for t in members])
+        .filter(pk__in=permissions.tournaments_for(request.user).values("pk"))
+        | Tournament.objects.exclude(pk__in=[t.pk for t in members]).filter(is_public=True)
+    ).select_related("club").distinct().order_by("-date")[:100]
+    return render(
+        request,
+        "series/staff_form.html",
+        {"form": form, "series": series, "members": members, "addable": addable},
+    )
+
+
+@require_POST
+@staff_required
+def series_tournaments(request, pk):
+    series = _series(pk)
+    raw = request.POST.get("tournament", "")
+    tournament = get_object_or_404(
+        Tournament.objects.select_related("club"), pk=int(raw) if raw.isdigit() else 0
+    )
+    do = request.POST.get("do")
+    try:
+        if do == "add":
+            if not permissions.may_add_to_series(request.user, tournament):
+                raise PermissionDenied
+            services.add_tournament(series, tournament, actor=request.user)
+            messages.success(request, _("%(t)s was added.") % {"t": tournament})
+        elif do == "remove":
+            services.remove_tournament(series, tournament, actor=request.user)
+            messages.success(request, _("%(t)s was taken out.") % {"t": tournament})
+        else:
+            messages.error(request, _("Unknown request."))
+    except services.SeriesError as error:
+        messages.error(request, error.message)
+    return redirect("staff:series_edit", pk)

@@ -1,0 +1,67 @@
+"""Merging two entries of the shared player register that are the same person
+(organisers): choose the one to keep, find the other, see what moves, confirm."""
+
+from django.contrib import messages
+from django.db.models import Count
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from clubs import permissions
+from tournaments import services
+from tournaments.models import Player, Tournament
+from tournaments.services import TournamentError
+
+from .access import staff_required
+from .players import search_players
+
+
+def _player(raw) -> Player | None:
+    raw = str(raw or "")
+    return Player.objects.current().filter(pk=int(raw)).first() if raw.isdigit() else None
+
+
+def _tournaments(player: Player):
+    return (
+        Tournament.objects.filter(entries__player=player)
+        .select_related("club")
+        .annotate(held=Count("entries"))
+        .order_by("-date")
+    )
+
+
+@staff_required
+def player_merge(request):
+    source = request.POST if request.method == "POST" else request.GET
+    keep = _player(source.get("keep"))
+    other = _player(source.get("other"))
+    if request.method == "POST":
+        if keep is None or other is None:
+            messages.error(request, _("Choose both players; nothing was merged."))
+            return redirect("staff:player_merge")
+        club = permissions.clubs_for(request.user, permissions.Action.MERGE).first()
+        try:
+            services.merge_players(keep, other, actor=request.user, club=club)
+        except TournamentError as error:
+            messages.error(request, error.message)
+            return redirect(f"{request.path}?keep={keep.pk}&other={other.pk}")
+        messages.success(
+            request,
+            _("%(other)s was merged into %(keep)s; the entries moved.")
+            % {"other": other, "keep": keep},
+        )
+        return redirect("staff:player_edit", keep.pk)
+    query = request.GET.get("q", "").strip()[:100]
+    candidates = []
+    if keep is not None and other is None and query:
+        candidates = list(search_players(query).exclude(pk=keep.pk)[:30])
+    context = {
+        "keep": keep,
+        "other": other,
+        "query": query,
+        "candidates": candidates,
+        "keep_tournaments": _tournaments(keep) if keep else [],
+        "other_tournaments": _tournaments(other) if other else [],
+    }
+    if keep is None and query:
+        context["candidates"] = list(search_players(query)[:30])
+    return render(request, "staff/player_merge.html", context)
