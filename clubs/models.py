@@ -81,6 +81,12 @@ class Club(models.Model):
         return "" if self.is_default else self.name
 
 
+def default_club_pk() -> int:
+    """The default of ``Tournament.club``: a tournament made without a club belongs to the
+    default club."""
+    return Club.objects.default().pk
+
+
 class Membership(models.Model):
     """One role of one person in one club."""
 

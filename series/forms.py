@@ -25,15 +25,17 @@ class SeriesForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.initial["points_text"] = ", ".join(str(p) for p in self.instance.points)
-        if clubs is not None:
+        self.only_club = None
+        if clubs is not None and len(clubs) == 1:
+            self.only_club = clubs[0]  # no choice to make: the user's one club
+        elif clubs is not None:
             self.fields["club"] = forms.ModelChoiceField(
-                queryset=clubs,
-                label=_("managed by"),
-                empty_label=None if clubs.count() == 1 else "–",
+                queryset=clubs, label=_("managed by"), empty_label="–"
             )
-            self.order_fields(["club"])
-        self.order_fields([*(["club"] if clubs is not None else []), "name", "season", "scheme",
-                           "points_text", "rest_points", "best_of", "is_public"])
+        self.order_fields(
+            ["club", "name", "season", "scheme", "points_text", "rest_points", "best_of",
+             "is_public"]
+        )
 
     def clean_points_text(self):
         text = self.cleaned_data["points_text"].strip()
@@ -45,6 +47,9 @@ class SeriesForm(forms.ModelForm):
             from .services import rule_message
 
             raise forms.ValidationError(rule_message(exc)) from None
+
+    def club(self):
+        return self.only_club or self.cleaned_data["club"]
 
     def points(self):
         points = self.cleaned_data.get("points_text")

@@ -83,7 +83,7 @@ def series_create(request):
             series = services.create_series(
                 form.cleaned_data["name"],
                 season=form.cleaned_data["season"],
-                club=form.cleaned_data["club"],
+                club=form.club(),
                 scheme=form.cleaned_data["scheme"],
                 points=form.points(),
                 rest_points=form.cleaned_data["rest_points"],

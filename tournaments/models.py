@@ -13,6 +13,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import default_club_pk
+
 FIELD_SIZES = (16, 32, 64, 128, 256, 512, 1024)
 PRIZE_PLACES = 8
 
@@ -75,7 +77,11 @@ class Tournament(models.Model):
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     club = models.ForeignKey(
-        "clubs.Club", on_delete=models.PROTECT, related_name="tournaments", verbose_name=_("club")
+        "clubs.Club",
+        on_delete=models.PROTECT,
+        related_name="tournaments",
+        verbose_name=_("club"),
+        default=default_club_pk,
     )
     logo = models.FileField(
         _("own logo"),
@@ -142,6 +148,13 @@ class Tournament(models.Model):
     def club_name(self) -> str:
         """The club's name as printed (empty for the default club)."""
         return self.club.printed_name
+
+    @club_name.setter
+    def club_name(self, name: str) -> None:
+        # the field of old: naming a club puts the tournament in it (made if new)
+        from clubs.services import club_for_name
+
+        self.club = club_for_name(name)
 
     @property
     def printed_logo(self):

@@ -21,7 +21,10 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def staff_client(client, db):
+    from clubs.services import club_for_name
+
     user = grant(get_user_model().objects.create_user("druck", password="pw-druck-1"))
+    grant(user, club=club_for_name("Schnapsclub Ötztal"))  # small_tournament's club
     client.force_login(user)
     return client
 

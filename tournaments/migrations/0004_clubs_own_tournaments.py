@@ -7,6 +7,8 @@ the audit log's rows get their club and "" as role (not known for the past)."""
 
 import django.db.models.deletion
 from django.conf import settings
+
+import clubs.models
 from django.db import migrations, models
 from django.utils.text import slugify
 
@@ -129,6 +131,7 @@ class Migration(migrations.Migration):
             model_name="tournament",
             name="club",
             field=models.ForeignKey(
+                default=clubs.models.default_club_pk,
                 on_delete=django.db.models.deletion.PROTECT,
                 related_name="tournaments",
                 to="clubs.club",

@@ -20,6 +20,7 @@ from .results import (
     BracketMatch,
     BracketPicture,
     BracketSlot,
+    CategoryPrizes,
     PrizeLine,
     ResultsData,
     ResultsLabels,
@@ -408,13 +409,31 @@ def results_data(tournament: Tournament, *, public: bool = False) -> ResultsData
             winner = f"{prize.player.name} (#{prize.entry.number})"
             prize_of_entry[prize.entry.pk] = f"{prize.place}. " + text if text else str(prize.place)
         prizes.append(PrizeLine(place=prize.place, prize=text or "–", winner=winner))
+    categories = []
+    for cs in standings.categories:
+        lines_ = []
+        for prize in cs.prizes:
+            text = _prize_text(prize.description, prize.amount)
+            winner = f"{prize.player.name} (#{prize.entry.number})" if prize.entry else ""
+            if prize.entry is not None:
+                own = f"{cs.category.name} {prize.place}." + (f" {text}" if text else "")
+                prize_of_entry[prize.entry.pk] = " · ".join(
+                    x for x in (prize_of_entry.get(prize.entry.pk, ""), own) if x
+                )
+            lines_.append(PrizeLine(place=prize.place, prize=text or "–", winner=winner))
+        if lines_:
+            categories.append(CategoryPrizes(title=cs.category.name, prizes=lines_))
+
+    def category_text(row) -> str:
+        return ", ".join(f"{c.name} {p}." for c, p in row.categories if p is not None)
+
     lines = [
         StandingLine(
             place=f"{row.place}." if row.place is not None else "–",
             player=row.player.name,
             entry=row.number,
             reached=_reached_text(row, stage_of),
-            prize=prize_of_entry.get(row.entry.pk, ""),
+            prize=prize_of_entry.get(row.entry.pk, "") or category_text(row),
         )
         for row in standings.entries
     ]
@@ -432,6 +451,7 @@ def results_data(tournament: Tournament, *, public: bool = False) -> ResultsData
         prizes=prizes,
         bracket=bracket_picture(tournament, released_only=public),
         standings=lines,
+        categories=categories,
         labels=ResultsLabels(
             title=pgettext("printing", "Results"),
             prizes=pgettext("printing", "Prizes"),
@@ -446,6 +466,7 @@ def results_data(tournament: Tournament, *, public: bool = False) -> ResultsData
             no_prizes=pgettext("printing", "No prizes are set."),
             no_standings=pgettext("printing", "No entries yet."),
             open=pgettext("printing", "open"),
+            category_prizes=pgettext("printing", "Category prizes"),
         ),
     )
 

@@ -38,6 +38,7 @@ class ResultsLabels:
     no_prizes: str = "No prizes are set."
     no_standings: str = "No entries yet."
     open: str = "open"
+    category_prizes: str = "Category prizes"
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,14 @@ class StandingLine:
 
 
 @dataclass(frozen=True)
+class CategoryPrizes:
+    """The prizes of one category (Wertung), e.g. "Damen"."""
+
+    title: str
+    prizes: list[PrizeLine]
+
+
+@dataclass(frozen=True)
 class ResultsData:
     header: DocumentHeader
     status_text: str  # e.g. "as of 14.03.2026 22:10" or "final"
@@ -98,6 +107,7 @@ class ResultsData:
     bracket: BracketPicture
     standings: list[StandingLine]
     labels: ResultsLabels = field(default_factory=ResultsLabels)
+    categories: list[CategoryPrizes] = field(default_factory=list)  # a page of their own
 
 
 ROW = 15.0
@@ -111,7 +121,8 @@ def build_results(data: ResultsData) -> bytes:
     usable = top - MARGIN - 8 * mm - ROW
     per_page = max(1, int((usable - ROW) // ROW))
     standing_pages = chunks(data.standings, per_page)
-    pages = 1 + len(standing_pages)
+    category_pages = _category_pages(data.categories, usable)
+    pages = 1 + len(category_pages) + len(standing_pages)
 
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, labels.title, data.header)
@@ -157,12 +168,24 @@ def build_results(data: ResultsData) -> bytes:
     _draw_bracket(canvas, data.bracket, left, right, y - 6 * mm, max(MARGIN, y - 150 * mm))
     canvas.showPage()
 
+    # The category prizes, after the eight prizes.
+    for page, groups in enumerate(category_pages, start=2):
+        y = draw_page_header(
+            canvas, data.header, labels.category_prizes, subtitle, page, pages, logo
+        )
+        for group in groups:
+            canvas.setFont(FONT_BOLD, 12)
+            canvas.drawString(left, y - 12, group.title)
+            y -= 12 + ROW
+            y = _draw_prize_lines(canvas, group.prizes, labels, left, right, y) - 3 * mm
+        canvas.showPage()
+
     # The standings.
     x_player = left + 20 * mm
     x_entry = left + 92 * mm
     x_reached = left + 96 * mm
     x_prize = left + 132 * mm
-    for page, lines in enumerate(standing_pages, start=2):
+    for page, lines in enumerate(standing_pages, start=2 + len(category_pages)):
         y = draw_page_header(canvas, data.header, labels.standings, subtitle, page, pages, logo)
         canvas.setFont(FONT_BOLD, 9)
         canvas.drawString(left, y - 10, labels.place)
@@ -276,6 +299,43 @@ def _draw_bracket(canvas, bracket: BracketPicture, left, right, top, bottom) -> 
         canvas.setFont(FONT_BOLD, 7.5)
         canvas.drawString(x, ty - 2, fit(title, FONT_BOLD, 7.5, width))
         _draw_match(canvas, match, x, ty - 4 * mm, width)
+
+
+def _category_pages(groups: list[CategoryPrizes], usable: float) -> list[list[CategoryPrizes]]:
+    pages: list[list[CategoryPrizes]] = []
+    room = 0.0
+    for group in groups:
+        need = 12 + ROW + ROW * (len(group.prizes) + 1) + 3 * mm
+        if not pages or need > room:
+            pages.append([])
+            room = usable
+        pages[-1].append(group)
+        room -= need
+    return pages
+
+
+def _draw_prize_lines(canvas, prizes: list[PrizeLine], labels, left, right, y) -> float:
+    x_prize = left + 16 * mm
+    x_winner = left + 95 * mm
+    canvas.setFont(FONT_BOLD, 9)
+    canvas.drawString(left, y, labels.place)
+    canvas.drawString(x_prize, y, labels.prize)
+    canvas.drawString(x_winner, y, labels.winner)
+    y -= ROW
+    for line in prizes:
+        canvas.setFont(FONT_BOLD, SIZE + 1)
+        canvas.drawString(left, y, f"{line.place}.")
+        canvas.setFont(FONT, SIZE)
+        canvas.drawString(x_prize, y, fit(line.prize, FONT, SIZE, x_winner - x_prize - 3 * mm))
+        if line.winner:
+            canvas.setFont(FONT_BOLD, SIZE)
+            canvas.drawString(x_winner, y, fit(line.winner, FONT_BOLD, SIZE, right - x_winner))
+        else:
+            canvas.setFillGray(0.5)
+            canvas.drawString(x_winner, y, labels.open)
+            canvas.setFillGray(0)
+        y -= ROW
+    return y
 
 
 def _padded(matches: list[BracketMatch], n: int) -> list[BracketMatch]:

@@ -34,6 +34,22 @@ AUDIT_ACTIONS = {
     "correct_result": _("result corrected"),
     "confirm_result": _("result confirmed"),
     "revoke": _("revoke (Renonce) recorded"),
+    "add_category": _("category added"),
+    "update_category": _("category changed"),
+    "delete_category": _("category removed"),
+    "set_categories": _("categories of an entry set"),
+    "merge_players": _("players merged"),
+    "create_club": _("club created"),
+    "grant_role": _("role given"),
+    "take_role": _("role taken"),
+    "set_logo": _("logo changed"),
+    "invite": _("invitation made"),
+    "accept_invitation": _("invitation accepted"),
+    "withdraw_invitation": _("invitation withdrawn"),
+    "create_series": _("series created"),
+    "update_series": _("series changed"),
+    "add_to_series": _("tournament added to the series"),
+    "remove_from_series": _("tournament taken out of the series"),
 }
 PAIRING_TARGET = re.compile(r"^round (\d+) (\w+) #(\d+)$")
 ROUND_TARGET = re.compile(r"^round (\d+)$")
@@ -90,13 +106,14 @@ class TournamentTable(tables.Table):
 class AuditTable(tables.Table):
     at = tables.DateTimeColumn(format="d.m.Y H:i:s", verbose_name=_("when"))
     user = tables.Column(verbose_name=_("who"), default="–")
+    role = tables.Column(verbose_name=_("as"), default="–")
     change = tables.Column(
         verbose_name=_("change"), empty_values=(), orderable=False, accessor="pk"
     )
 
     class Meta:
         model = AuditLog
-        fields = ["at", "user", "action", "target", "change"]
+        fields = ["at", "user", "role", "action", "target", "change"]
         empty_text = _("Nothing recorded yet.")
 
     def render_change(self, record):
@@ -107,6 +124,11 @@ class AuditTable(tables.Table):
 
     def render_action(self, value):
         return audit_action(value)
+
+    def render_role(self, value):
+        from clubs.permissions import role_text
+
+        return role_text(value) or "–"
 
     def render_target(self, value):
         return audit_target(value)
