@@ -44,7 +44,7 @@ from tournaments.once import new_token
 
 pytestmark = pytest.mark.django_db
 
-O, D, T, R = "organiser", "desk", "table", "referee"
+O, D, T, R = "organiser", "desk", "table", "referee"  # noqa: E741 - the roles' initials
 ALL = {O, D, T, R}
 # an expectation: the roles that may GET, and those that may POST
 #   "any" pages (no one club's object): the other club's organiser is judged by his role
@@ -169,7 +169,7 @@ def _tournament(club, name):
     rnd = services.release_round(services.draw_next_round(t, seed=3))
     pairings = list(rnd.pairings.filter(outcome=Outcome.OPEN).order_by("number"))
     services.record_result(pairings[0], winner="left", score=(2, 0))
-    match = games.start_match_for_pairing(pairings[1])
+    games.start_match_for_pairing(pairings[1])
     return t
 
 
