@@ -136,6 +136,35 @@ def wrap(
     return out
 
 
+def wrap_fitted(
+    text: str,
+    font: str,
+    size: float,
+    width: float,
+    lines: int = 2,
+    smallest: float | None = None,
+    breaks: str = "-",
+) -> tuple[float, list[str]]:
+    """Like ``wrap``, but a text that would be cut at ``size`` is set a little smaller
+    (down to ``smallest``, 85% by default) where that saves it whole; only a text too
+    long even so is cut, at ``size``. Returns the size and the lines."""
+    out = wrap(text, font, size, width, lines, breaks)
+    if not _cut(text, out):
+        return size, out
+    smaller = size
+    floor = smallest if smallest is not None else 0.85 * size
+    while smaller - 0.25 >= floor - 1e-9:
+        smaller -= 0.25
+        attempt = wrap(text, font, smaller, width, lines, breaks)
+        if not _cut(text, attempt):
+            return smaller, attempt
+    return size, out
+
+
+def _cut(text: str, lines: list[str]) -> bool:
+    return bool(lines) and lines[-1].endswith("…") and not text.endswith("…")
+
+
 def _rest(text: str, done: list[str]) -> str:
     """What of ``text`` follows the lines ``done`` (which are a prefix of it, each
     without the space it was broken at)."""

@@ -26,6 +26,7 @@ from .common import (
     paginate,
     string_width,
     wrap,
+    wrap_fitted,
 )
 
 
@@ -151,18 +152,20 @@ class _Columns:
         return self.first + (self.table - self.first) / 2
 
 
-def _side_lines(name: str, entry: int, width: float) -> tuple[str, float, list[str]]:
-    """The entry tag, its width, and the name in up to two lines of what is left."""
+def _side_lines(name: str, entry: int, width: float) -> tuple[str, float, float, list[str]]:
+    """The entry tag, its width, and the name's size and lines (up to two) in what is
+    left."""
     tag = f"#{entry}"
     tag_width = string_width(tag, FONT, 9) + 2 * mm
-    return tag, tag_width, wrap(name, FONT, NAME_SIZE, width - tag_width)
+    size, lines = wrap_fitted(name, FONT, NAME_SIZE, width - tag_width)
+    return tag, tag_width, size, lines
 
 
 def _row_lines(row: DrawRow, cols: _Columns) -> int:
     width = cols.second - cols.first - 3 * mm
-    lines = len(_side_lines(row.left_name, row.left_entry, width)[2])
+    lines = len(_side_lines(row.left_name, row.left_entry, width)[3])
     if not row.bye:
-        lines = max(lines, len(_side_lines(row.right_name, row.right_entry, width)[2]))
+        lines = max(lines, len(_side_lines(row.right_name, row.right_entry, width)[3]))
     note = wrap(row.note, FONT_BOLD, NOTE_SIZE, cols.right - cols.note) if row.note else []
     return max(lines, len(note), 1)
 
@@ -195,7 +198,7 @@ def build_draw_sheet(data: DrawSheetData) -> bytes:
     column_width = (cols.right - cols.left) / columns
     list_rows = [(e, _list_lines(e, column_width)) for e in index]
     list_room = usable + ROW - LIST_ROW
-    heights = [_height(len(n), LIST_ROW, LIST_LEADING) for _e, n in list_rows]
+    heights = [_height(len(n), LIST_ROW, LIST_LEADING) for _e, (_s, n) in list_rows]
     list_columns = [[list_rows[i] for i in c] for c in paginate(heights, list_room)]
     list_pages = [] if not index else chunks(list_columns, columns)
     pages = len(pairing_pages) + len(list_pages)
@@ -253,27 +256,28 @@ def build_draw_sheet(data: DrawSheetData) -> bytes:
             x_end = x + column_width - 4 * mm
             canvas.setFont(FONT_BOLD, 10)
             canvas.drawString(x, y - 10, labels.player)
-            canvas.drawRightString(x_end - 24 * mm, y - 10, labels.entry)
-            canvas.drawRightString(x_end, y - 10, labels.draw_number)
+            canvas.drawRightString(x_end - LIST_ENTRY, y - 10, labels.entry)
+            canvas.drawRightString(x_end - LIST_SIDE, y - 10, labels.draw_number)
             top = y - ROW + 4
             canvas.setLineWidth(0.5)
             canvas.line(x, top + 1, x_end, top + 1)
             row_top = top
-            for shade, (_entry, names) in enumerate(entries):
+            for shade, (_entry, (_size, names)) in enumerate(entries):
                 height = _height(len(names), LIST_ROW, LIST_LEADING)
                 if shade % 2:
                     draw_band(canvas, x - 2, row_top - height, x_end - x + 4, height)
                 row_top -= height
             row_top = top
-            for entry, names in entries:
+            for entry, (size, names) in entries:
                 height = _height(len(names), LIST_ROW, LIST_LEADING)
                 base = baseline_in(row_top, height, LIST_SIZE, len(names), LIST_LEADING)
-                canvas.setFont(FONT, LIST_SIZE)
+                canvas.setFont(FONT, size)
                 for i, line in enumerate(names):
                     canvas.drawString(x, base - i * LIST_LEADING, line)
-                canvas.drawRightString(x_end - 24 * mm, base, f"#{entry.entry}")
+                canvas.setFont(FONT, LIST_SIZE)
+                canvas.drawRightString(x_end - LIST_ENTRY, base, f"#{entry.entry}")
                 canvas.setFont(FONT_BOLD, LIST_SIZE)
-                canvas.drawRightString(x_end - 10 * mm, base, str(entry.number))
+                canvas.drawRightString(x_end - LIST_NUMBER, base, str(entry.number))
                 canvas.setFont(FONT, 8)
                 canvas.drawRightString(x_end, base, entry.side)
                 row_top -= height
@@ -283,12 +287,18 @@ def build_draw_sheet(data: DrawSheetData) -> bytes:
     return buffer.getvalue()
 
 
-def _list_lines(entry: _ListEntry, column_width: float) -> list[str]:
-    """The index line's name (with its match) in up to two lines: the width up to the
-    entry number's column."""
+# The index's columns, from a column's right end: the side, the draw number, the entry.
+LIST_SIDE = 0.0
+LIST_NUMBER = 9 * mm
+LIST_ENTRY = 20 * mm
+
+
+def _list_lines(entry: _ListEntry, column_width: float) -> tuple[float, list[str]]:
+    """The index line's name (with its match) in up to two lines: the size and the
+    lines, in the width up to the entry number's column."""
     name = entry.name if not entry.section else f"{entry.name} ({entry.section})"
-    width = column_width - 4 * mm - 24 * mm - string_width("#0000", FONT, LIST_SIZE) - 3 * mm
-    return wrap(name, FONT, LIST_SIZE, width)
+    width = column_width - 4 * mm - LIST_ENTRY - string_width("#0000", FONT, LIST_SIZE) - 2 * mm
+    return wrap_fitted(name, FONT, LIST_SIZE, width)
 
 
 def _draw_row(canvas, row: DrawRow, top, height, cols: _Columns, name_width, labels) -> None:
@@ -312,9 +322,9 @@ def _draw_row(canvas, row: DrawRow, top, height, cols: _Columns, name_width, lab
 
 
 def _draw_side(canvas, x: float, base: float, name: str, entry: int, width: float) -> None:
-    tag, tag_width, names = _side_lines(name, entry, width)
+    tag, tag_width, size, names = _side_lines(name, entry, width)
     canvas.setFont(FONT, 9)
     canvas.drawString(x, base, tag)
-    canvas.setFont(FONT, NAME_SIZE)
+    canvas.setFont(FONT, size)
     for i, line in enumerate(names):
         canvas.drawString(x + tag_width, base - i * NAME_LEADING, line)

@@ -22,7 +22,7 @@ from .common import (
     fit,
     logo_image,
     new_canvas,
-    wrap,
+    wrap_fitted,
 )
 from .qr import draw_qr, qr_matrix, quiet_zone
 
@@ -163,9 +163,10 @@ def _draw_card(
     canvas.setFont(FONT_BOLD, 30)
     canvas.drawString(left, top - 70, str(card.number))
     # The player's name in up to two lines, then his town.
-    canvas.setFont(FONT_BOLD, NAME_SIZE)
+    size, lines = wrap_fitted(card.player_name, FONT_BOLD, NAME_SIZE, text_right - left)
+    canvas.setFont(FONT_BOLD, size)
     line_y = top - 88
-    for line in wrap(card.player_name, FONT_BOLD, NAME_SIZE, text_right - left):
+    for line in lines:
         canvas.drawString(left, line_y, line)
         line_y -= NAME_LEADING
     if card.town:

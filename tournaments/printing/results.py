@@ -24,7 +24,7 @@ from .common import (
     new_canvas,
     paginate,
     string_width,
-    wrap,
+    wrap_fitted,
 )
 
 
@@ -133,13 +133,15 @@ class _StandingColumns:
         return self.left + 136 * mm
 
 
-def _standing_cells(line: StandingLine, cols: _StandingColumns) -> tuple[list, list, list]:
-    """The player, how far he got and his prize, each in up to two lines of its column."""
-    player_width = cols.entry - string_width(f"#{line.entry}", FONT, SIZE) - 3 * mm - cols.player
+def _standing_cells(line: StandingLine, cols: _StandingColumns, widest_entry: int):
+    """The sizes and the lines (up to two each) of the player, how far he got and his
+    prize, each in the width of its column (the player's up to the widest entry
+    number of the list, so that every row breaks alike)."""
+    tag_width = string_width(f"#{widest_entry}", FONT, SIZE) + 3 * mm
     return (
-        wrap(line.player, FONT, SIZE, player_width),
-        wrap(line.reached, FONT, SIZE, cols.prize - cols.reached - 2 * mm),
-        wrap(line.prize, FONT, SIZE, cols.right - cols.prize),
+        wrap_fitted(line.player, FONT, SIZE, cols.entry - tag_width - cols.player),
+        wrap_fitted(line.reached, FONT, SIZE, cols.prize - cols.reached - 2 * mm),
+        wrap_fitted(line.prize, FONT, SIZE, cols.right - cols.prize),
     )
 
 
@@ -149,8 +151,9 @@ def build_results(data: ResultsData) -> bytes:
     top = content_top(logo)
     usable = top - MARGIN - 8 * mm - 2 * ROW
     cols = _StandingColumns()
-    cells = [_standing_cells(line, cols) for line in data.standings]
-    heights = [ROW + (max(map(len, c)) - 1) * LEADING for c in cells]
+    widest = max((line.entry for line in data.standings), default=0)
+    cells = [_standing_cells(line, cols, widest) for line in data.standings]
+    heights = [ROW + (max(len(lines) for _size, lines in c) - 1) * LEADING for c in cells]
     standing_pages = paginate(heights, usable)
     pages = 1 + len(standing_pages)
 
@@ -221,14 +224,17 @@ def build_results(data: ResultsData) -> bytes:
             row_top -= heights[i]
         row_top = top
         for i in indexes:
-            line, (player, reached, prize) = data.standings[i], cells[i]
-            lines = max(len(player), len(reached), len(prize))
+            line = data.standings[i]
+            lines = max(len(texts) for _size, texts in cells[i])
             base = baseline_in(row_top, heights[i], SIZE, lines, LEADING)
             canvas.setFont(FONT_BOLD, SIZE)
             canvas.drawString(left, base, line.place)
             canvas.setFont(FONT, SIZE)
             canvas.drawRightString(cols.entry, base, f"#{line.entry}")
-            for x, texts in ((cols.player, player), (cols.reached, reached), (cols.prize, prize)):
+            for x, (font_size, texts) in zip(
+                (cols.player, cols.reached, cols.prize), cells[i], strict=True
+            ):
+                canvas.setFont(FONT, font_size)
                 for k, text in enumerate(texts):
                     canvas.drawString(x, base - k * LEADING, text)
             row_top -= heights[i]

@@ -38,6 +38,7 @@ from .common import (
     new_canvas,
     string_width,
     wrap,
+    wrap_fitted,
 )
 from .qr import draw_qr, qr_matrix, quiet_zone
 
@@ -336,8 +337,9 @@ def _draw_slip(
     ):
         canvas.setFont(FONT, 8)
         canvas.drawString(panel, y, f"{side} · #{entry}")
-        canvas.setFont(FONT_BOLD, NAME_SIZE)
-        for i, line in enumerate(wrap(name, FONT_BOLD, NAME_SIZE, width)):
+        size, lines = wrap_fitted(name, FONT_BOLD, NAME_SIZE, width)
+        canvas.setFont(FONT_BOLD, size)
+        for i, line in enumerate(lines):
             canvas.drawString(panel, y - 14 - i * NAME_LEADING, line)
         y -= 14 + NAME_LEADING + 12
     y = _panel_result_top(layout)
