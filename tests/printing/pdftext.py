@@ -76,3 +76,26 @@ def render(pdf: bytes, index: int = 0, dpi: int = 150):
         )
         (png,) = Path(folder).glob("page*.png")
         return numpy.asarray(Image.open(png).convert("L"))
+
+
+def grey_rects(pdf: bytes, index: int, grey: float) -> list[tuple[float, float, float, float]]:
+    """The rectangles (x, y, width, height) filled in ``grey`` on page ``index``,
+    read from its content stream (no transformations expected around them)."""
+    from pypdf.generic import ContentStream
+
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    page = reader.pages[index]
+    stream = ContentStream(page.get_contents(), reader)
+    found, current, pending = [], None, []
+    for operands, operator in stream.operations:
+        if operator == b"g":
+            current = float(operands[0])
+        elif operator == b"re":
+            pending.append(tuple(float(v) for v in operands))
+        elif operator in (b"f", b"F", b"f*", b"B", b"b"):
+            if current is not None and abs(current - grey) < 1e-3:
+                found += pending
+            pending = []
+        elif operator in (b"S", b"n"):
+            pending = []
+    return found

@@ -42,7 +42,7 @@ from tournaments.printing.score_sheets import (
     short_link,
 )
 
-from .pdftext import pages_text, render, text_runs
+from .pdftext import grey_rects, pages_text, render, text_runs
 
 HEADER = DocumentHeader("Schnapsclub Größenwörth", "Preisschnapsen", "14.03.2026", "Gasthaus")
 LONG = "Hannelore Schößwendter-Großauer"
@@ -108,6 +108,27 @@ def _ink_kept(build, module, monkeypatch, page=0):
     return printed
 
 
+def _glyphs_clear_of_other_rows_bands(pdf, page):
+    """Every line of text lies wholly inside a grey band (its own row's) or wholly
+    outside all of them: from the top of an umlaut to the bottom of a descender."""
+    from tournaments.printing.common import BAND_GRAY
+
+    bands = grey_rects(pdf, page, BAND_GRAY)
+    assert len(bands) > 10
+    checked = 0
+    for text, x, y, size in text_runs(pdf, page):
+        low, high = y - GLYPH_BOTTOM * size, y + GLYPH_TOP * size
+        right = x + string_width(text.strip(), FONT_BOLD, size)
+        for bx, by, bw, bh in bands:
+            if right <= bx or x >= bx + bw:
+                continue  # another column
+            inside = by <= low and high <= by + bh
+            apart = high <= by or low >= by + bh
+            assert inside or apart, (text, y, size, by, by + bh)
+        checked += 1
+    assert checked > 20
+
+
 def _draw(names):
     rows = [
         DrawRow(n, names[n % len(names)], 2 * n - 1, names[(n + 2) % len(names)], 2 * n, table=n)
@@ -117,6 +138,7 @@ def _draw(names):
 
 
 def test_draw_list_bands_never_cover_descenders(monkeypatch):
+    _glyphs_clear_of_other_rows_bands(build_draw_sheet(_draw(DESCENDERS)), 0)
     printed = _ink_kept(lambda: build_draw_sheet(_draw(DESCENDERS)), draw_sheet, monkeypatch)
     assert (abs(printed.astype(int) - 235) < 6).sum() > 10000  # the bands are there
 
@@ -124,6 +146,7 @@ def test_draw_list_bands_never_cover_descenders(monkeypatch):
 def test_draw_index_bands_never_cover_descenders(monkeypatch):
     pdf = build_draw_sheet(_draw(DESCENDERS + [LONG]))
     index_page = next(i for i, t in enumerate(pages_text(pdf)) if "Players A–Z" in t)
+    _glyphs_clear_of_other_rows_bands(pdf, index_page)
     _ink_kept(
         lambda: build_draw_sheet(_draw(DESCENDERS + [LONG])), draw_sheet, monkeypatch, index_page
     )
@@ -135,6 +158,7 @@ def test_standings_bands_never_cover_descenders(monkeypatch):
         for n in range(1, 80)
     ]
     data = ResultsData(HEADER, "Stand", [], BracketPicture(), lines)
+    _glyphs_clear_of_other_rows_bands(build_results(data), 1)
     _ink_kept(lambda: build_results(data), results, monkeypatch, page=1)
 
 

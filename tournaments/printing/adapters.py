@@ -212,7 +212,9 @@ def score_sheets_data(round: Round, *, base_url: str = "") -> ScoreSheetsData:
     ]
     return ScoreSheetsData(
         header=document_header(tournament),
-        round_title=round_title(round),
+        # "Runde 4", not "Finale (Runde 4)": a slip of the final round is not the final
+        # unless its match is; the match's own name is printed large on each slip
+        round_title=pgettext("printing", "Round %(n)d") % {"n": round.number},
         match_bummerl=tournament.match_bummerl,
         match_length_text=match_length_text(tournament.match_bummerl),
         sheets=sheets,
