@@ -131,7 +131,8 @@ def club_role(request, slug):
         return redirect("staff:club", slug)
     # only people of this club's staff: an organiser brings new people in by invitation
     user = get_object_or_404(
-        get_user_model(), pk=form.cleaned_data["user"], club_roles__club=club
+        get_user_model().objects.filter(club_roles__club=club).distinct(),
+        pk=form.cleaned_data["user"],
     )
     role, do = form.cleaned_data["role"], form.cleaned_data["do"]
     try:

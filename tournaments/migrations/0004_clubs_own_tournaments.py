@@ -127,16 +127,35 @@ class Migration(migrations.Migration):
             ),
         ),
         migrations.RunPython(clubs_from_names, names_from_clubs),
-        migrations.AlterField(
-            model_name="tournament",
-            name="club",
-            field=models.ForeignKey(
-                default=clubs.models.default_club_pk,
-                on_delete=django.db.models.deletion.PROTECT,
-                related_name="tournaments",
-                to="clubs.club",
-                verbose_name="club",
-            ),
+        # Not null from now on. The default (the default club, for tournaments made
+        # without one) is Python's only: the database step must not call it, or every
+        # upgrade would make a default club whether a tournament needs it or not.
+        migrations.SeparateDatabaseAndState(
+            database_operations=[
+                migrations.AlterField(
+                    model_name="tournament",
+                    name="club",
+                    field=models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="tournaments",
+                        to="clubs.club",
+                        verbose_name="club",
+                    ),
+                ),
+            ],
+            state_operations=[
+                migrations.AlterField(
+                    model_name="tournament",
+                    name="club",
+                    field=models.ForeignKey(
+                        default=clubs.models.default_club_pk,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="tournaments",
+                        to="clubs.club",
+                        verbose_name="club",
+                    ),
+                ),
+            ],
         ),
         migrations.RemoveField(model_name="tournament", name="club_name"),
         migrations.AlterField(

@@ -1,0 +1,88 @@
+"""Two entries of the shared register that are the same person: merged, history kept."""
+
+import io
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from clubs import services as clubs
+from clubs.models import Role
+from tournaments import services
+from tournaments.models import AuditLog, Entry, Player
+from tournaments.services import TournamentError
+
+from ..tournaments.helpers import make_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def twins():
+    """Franz Huber, once in each club's tournament under a different spelling."""
+    club_a, club_b = clubs.create_club("Verein A"), clubs.create_club("Verein B")
+    ta = make_tournament(16, name="A-Schnapsen", club=club_a)
+    tb = make_tournament(16, name="B-Schnapsen", club=club_b)
+    keep = services.find_or_register_player("Franz Huber", town="Krems")
+    other = services.find_or_register_player("Huber Franz", contact="0664 123")
+    services.sell_entries(ta, keep, 2)
+    services.sell_entries(tb, other, 1)
+    services.sell_entries(ta, other, 1)
+    return ta, tb, keep, other, club_a
+
+
+def test_merging_moves_the_entries_and_keeps_the_other(twins):
+    ta, tb, keep, other, club_a = twins
+    moved = set(Entry.objects.filter(player=other).values_list("pk", flat=True))
+    services.merge_players(keep, other, club=club_a)
+    assert set(Entry.objects.filter(player=keep).values_list("pk", flat=True)) >= moved
+    other.refresh_from_db()
+    keep.refresh_from_db()
+    assert other.merged_into == keep and other.merged_at is not None
+    assert keep.contact == "0664 123" and keep.town == "Krems"  # blanks filled
+    assert keep.entries.filter(tournament=ta).count() == 3  # history kept, limit aside
+    assert other not in Player.objects.current()
+    # audited in the register's log and in each tournament whose entries moved
+    rows = AuditLog.objects.filter(action="merge_players")
+    assert rows.filter(tournament=None, club=club_a).count() == 1
+    assert set(rows.exclude(tournament=None).values_list("tournament", flat=True)) == {ta.pk, tb.pk}
+    with pytest.raises(TournamentError):
+        services.merge_players(keep, other)  # merged already
+    with pytest.raises(TournamentError):
+        services.sell_entries(tb, other, 1)  # a merged entry of the register sells nothing
+
+
+def test_the_page_for_organisers(client, twins):
+    ta, tb, keep, other, club_a = twins
+    organiser = get_user_model().objects.create_user("org", password="pw")
+    clubs.grant_role(club_a, organiser, Role.ORGANISER)
+    desk = get_user_model().objects.create_user("desk", password="pw")
+    clubs.grant_role(club_a, desk, Role.DESK)
+    url = reverse("staff:player_merge")
+    client.force_login(desk)
+    assert client.get(url).status_code == 403
+    assert client.post(url, {"keep": keep.pk, "other": other.pk}).status_code == 403
+    assert Player.objects.get(pk=other.pk).merged_into is None
+    client.force_login(organiser)
+    page = client.get(url, {"keep": keep.pk, "q": "Huber"}).content.decode()
+    assert "Huber Franz" in page
+    confirm = client.get(url, {"keep": keep.pk, "other": other.pk}).content.decode()
+    assert "A-Schnapsen" in confirm and "B-Schnapsen" in confirm
+    response = client.post(url, {"keep": keep.pk, "other": other.pk})
+    assert response.status_code == 302
+    assert Player.objects.get(pk=other.pk).merged_into_id == keep.pk
+    row = AuditLog.objects.get(action="merge_players", tournament=None)
+    assert row.user == organiser and row.role == "organiser"
+
+
+def test_the_command_line(twins):
+    ta, tb, keep, other, club_a = twins
+    out = io.StringIO()
+    call_command("club", "merge-players", str(keep.pk), str(other.pk), stdout=out)
+    assert "Huber Franz" in out.getvalue()
+    with pytest.raises(CommandError) as info:
+        call_command("club", "merge-players", str(keep.pk), str(other.pk))
+    assert "\n" not in str(info.value)
+    with pytest.raises(CommandError):
+        call_command("club", "merge-players", str(keep.pk), "999999")
