@@ -18,7 +18,7 @@ def _admin_urls():
     """The index, every app index, and every model's list, add page and one object."""
     urls = [reverse("admin:index")]
     apps = set()
-    for model, model_admin in admin.site._registry.items():
+    for model in admin.site._registry:
         meta = model._meta
         apps.add(meta.app_label)
         urls.append(reverse(f"admin:{meta.app_label}_{meta.model_name}_changelist"))
