@@ -488,3 +488,23 @@ def test_the_roles_are_in_the_audit_log(world):
     client.force_login(w["users"][O])
     page = client.get(reverse("staff:audit", args=[ob["t"].pk])).content.decode()
     assert "table staff" in page and "desk" in page
+
+
+def test_pages_offer_only_what_the_role_may_do(world):
+    w = world
+    ob = _objects(w)
+    client = Client()
+    results = reverse("staff:results", args=[ob["t"].pk])
+    client.force_login(w["users"][R])
+    page = client.get(results).content.decode()
+    assert 'class="result-form"' not in page and "pairing_start" not in page
+    nav = client.get(reverse("staff:dashboard", args=[ob["t"].pk])).content.decode()
+    assert reverse("staff:entries", args=[ob["t"].pk]) not in nav
+    playing = client.get(reverse("games:pairing", args=[ob["playing"].pk])).content.decode()
+    assert 'id="referee"' in playing and 'class="stack record-quick"' not in playing
+    client.force_login(w["users"][T])
+    page = client.get(results).content.decode()
+    assert 'class="result-form"' in page
+    playing = client.get(reverse("games:pairing", args=[ob["playing"].pk])).content.decode()
+    assert 'id="referee"' not in playing and 'class="stack record-quick"' in playing
+    assert 'class="stack record-sheet"' not in playing

@@ -97,9 +97,11 @@ class TournamentTable(tables.Table):
     name = tables.LinkColumn("staff:dashboard", args=[tables.A("pk")], verbose_name=_("name"))
     date = tables.DateColumn(format="d.m.Y", verbose_name=_("date"))
 
+    club = tables.Column(verbose_name=_("club"), accessor="club__name")
+
     class Meta:
         model = Tournament
-        fields = ["name", "date", "venue", "field_size"]
+        fields = ["name", "date", "club", "venue", "field_size"]
         empty_text = _("No tournaments yet.")
 
 
