@@ -75,6 +75,10 @@ LAST_NAMES = [
 TOWNS = ["Wien", "St. Pölten", "Krems", "Tulln", "Baden", "Mödling", "Amstetten", "Melk"]
 
 
+WOMEN = {
+    "Maria", "Anna", "Theresia", "Gertrude", "Rosa", "Hildegard", "Elfriede", "Erika",
+    "Brigitte", "Ingrid", "Christine", "Hedwig", "Paula",
+}
 DEMO_CLUB = "Schnapsclub Herz-Ass"
 OTHER_CLUB = "Kartenrunde Tulln"
 DEMO_LOGINS = {"demo": "organiser", "kassa": "desk", "tisch": "table", "schiri": "referee"}
@@ -167,9 +171,19 @@ def _finished(name, club, date, venue, rng, names, *, categories=()):
         seed=rng.randrange(2**40),
     )
     made = {c: services.add_category(t, c, [("Blumenstrauß", None)]) for c in categories}
+    from .models import Player
+
     for name_ in names:
-        player = services.find_or_register_player(name_, town=rng.choice(TOWNS))
-        wanted = [made[c] for c in categories if rng.random() < 0.3]
+        town = rng.choice(TOWNS)
+        player = Player.objects.current().filter(name=name_).order_by("pk").first()
+        if player is None:  # a regular is the same register entry in every tournament
+            player = services.find_or_register_player(name_, town=town)
+        first = name_.split()[0]
+        wanted = [
+            made[c]
+            for c in categories
+            if (c == "Damen" and first in WOMEN) or (c == "Senioren" and rng.random() < 0.25)
+        ]
         services.sell_entries(t, player, 1, paid=True, categories=wanted)
     while services.tournament_phase(t) != "finished":
         rnd = services.release_round(services.draw_next_round(t, seed=rng.randrange(2**40)))
@@ -200,13 +214,14 @@ def create_demo_season(main, *, seed: int = 2026):
         rng.sample(pool, 12) + ["Hedwig Strasser", "Otto Brandl", "Paula Sommer", "Kurt Lang"],
         categories=["Damen"],
     )
+    regulars = [e.player.name for e in first.entries.select_related("player")]
     second = _finished(
         "Adventschnapsen Krems",
         club_for_name(DEMO_CLUB),
         today - datetime.timedelta(days=14),
         "Gasthaus Zur Linde, Krems",
         rng,
-        rng.sample(pool, 16),
+        rng.sample(sorted(regulars), 12) + rng.sample([n for n in pool if n not in regulars], 4),
         categories=["Damen", "Senioren"],
     )
     series = series_services.create_series(

@@ -144,18 +144,21 @@ class Command(BaseCommand):
         self.stdout.write("")
         for c in standings.columns:
             state = "" if c.finished else "  " + _("(not finished: not counted yet)")
-            self.stdout.write(f"  {c.tournament.date:%d.%m.%Y}  {c.tournament.name}{state}")
+            self.stdout.write(
+                f"  T{c.index}  {c.tournament.date:%d.%m.%Y}  {c.tournament.name}{state}"
+            )
         self.stdout.write("")
         if not standings.rows:
             self.stdout.write(_("No results yet."))
         for r in standings.rows:
             results = "  ".join(
-                (f"{x.place}.={x.points}" if x.place else f"={x.points}")
+                f"T{x.column.index} "
+                + (f"{x.place}./{x.points}" if x.place else str(x.points))
                 + ("" if x.counted else "*")
                 for x in r.cells
             )
             rank = f"{r.rank}." + ("=" if r.shared else " ")
-            self.stdout.write(f"{rank:>5} {r.player.name:30} {r.points:>5}   {results}")
+            self.stdout.write(f"{rank:>5} {str(r.player):40} {r.points:>5}   {results}")
         if any(not x.counted for r in standings.rows for x in r.cells):
             self.stdout.write("")
             self.stdout.write(_("* not counted (only the best results count)"))
