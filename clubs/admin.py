@@ -7,14 +7,20 @@ from django.contrib import admin
 from tournaments.admin import ReadOnlyAdmin
 
 from .models import Club, Invitation, Membership
+from .services import _audit
 
 
 class MembershipInline(admin.TabularInline):
+    """The club's staff, read here; roles are changed in "roles in clubs" (audited)."""
+
     model = Membership
     extra = 0
-    autocomplete_fields = ["user"]
     fields = ["user", "role", "created_at", "created_by"]
-    readonly_fields = ["created_at", "created_by"]
+    readonly_fields = ["user", "role", "created_at", "created_by"]
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Club)
@@ -34,9 +40,27 @@ class MembershipAdmin(admin.ModelAdmin):
     readonly_fields = ["created_by"]
 
     def save_model(self, request, obj, form, change):
-        if not change:
+        before = None
+        if change:
+            old = Membership.objects.get(pk=obj.pk)
+            before = {"user": old.user.get_username(), "club": old.club_id, "role": old.role}
+        else:
             obj.created_by = request.user
         super().save_model(request, obj, form, change)
+        _audit(
+            obj.club, request.user, "grant_role", obj.user.get_username(), before,
+            {"user": obj.user.get_username(), "role": obj.role},
+        )
+
+    def delete_model(self, request, obj):
+        state = {"user": obj.user.get_username(), "role": obj.role}
+        club = obj.club
+        super().delete_model(request, obj)
+        _audit(club, request.user, "take_role", state["user"], state, None)
+
+    def delete_queryset(self, request, queryset):
+        for obj in queryset.select_related("club", "user"):
+            self.delete_model(request, obj)
 
 
 @admin.register(Invitation)
