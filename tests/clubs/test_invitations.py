@@ -159,3 +159,16 @@ def test_the_command_line_manages_clubs_and_invites(club):
     assert "\n" not in str(info.value) and "gibt-es-nicht" in str(info.value)
     with pytest.raises(CommandError):
         call_command("club", "invite", "verein-neu", "desk", "--days", "0")
+
+
+def test_the_clubs_audit_log_speaks_german(club, organiser):
+    from django.test import Client
+
+    desk = get_user_model().objects.create_user("kassier", password="pw")
+    services.grant_role(club, desk, Role.DESK)
+    services.grant_role(club, desk, Role.REFEREE, actor=organiser)
+    german = Client(headers={"accept-language": "de-at"})
+    german.force_login(organiser)
+    page = german.get(reverse("staff:club_audit", args=[club.slug])).content.decode()
+    assert "Rolle gegeben" in page and "Rolle: Schiedsrichter" in page
+    assert "Organisator" in page  # the role the organiser acted in

@@ -36,6 +36,22 @@ LABELS = {
     "offender": gettext_lazy("revoke by"),
     "tournament": gettext_lazy("tournament"),
     "field_size": gettext_lazy("field size"),
+    # clubs, categories, the register, series (issue 15)
+    "categories": gettext_lazy("categories"),
+    "entries": gettext_lazy("entries"),
+    "user": gettext_lazy("user"),
+    "role": gettext_lazy("role"),
+    "days": gettext_lazy("valid for (days)"),
+    "invitation": gettext_lazy("invitation"),
+    "logo": gettext_lazy("logo"),
+    "kept": gettext_lazy("kept"),
+    "merged": gettext_lazy("merged"),
+    "prizes": gettext_lazy("prizes"),
+    "scheme": gettext_lazy("scoring"),
+    "points": gettext_lazy("points table"),
+    "rest_points": gettext_lazy("points below the table"),
+    "best_of": gettext_lazy("results that count"),
+    "season": gettext_lazy("season"),
 }
 
 CHOICES = {
@@ -74,6 +90,10 @@ def value_text(key: str, value, players: dict[int, str]) -> str:
             return str(CHOICES[key](value).label)
         except ValueError:
             return value
+    if key == "role" and isinstance(value, str):
+        from clubs.permissions import role_text
+
+        return role_text(value)
     if key == "player" and isinstance(value, int):
         return players.get(value, f"#{value}")
     if key == "protocol":
