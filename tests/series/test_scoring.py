@@ -156,3 +156,19 @@ def test_points_tables_are_read_from_text():
         parse_points("25, zwanzig")
     with pytest.raises(RuleError):
         parse_points("  ")
+
+
+def test_the_scoring_module_needs_no_django():
+    import ast
+    from pathlib import Path
+
+    import series.scoring
+
+    tree = ast.parse(Path(series.scoring.__file__).read_text())
+    imported = {
+        (node.module or "") if isinstance(node, ast.ImportFrom) else alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    }
+    assert not any(name.startswith("django") for name in imported)

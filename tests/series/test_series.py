@@ -171,3 +171,28 @@ def test_points_per_round_reached(season):
     # 16 entries: round 1..4 (final); the winner 5 rounds -> 6 points, the finalist 4
     assert [r.points for r in standings.rows[:2]] == [6, 4]
     assert sorted(r.points for r in standings.rows).count(1) == 8  # out in round 1
+
+
+def test_errors_are_one_line_and_a_non_zero_exit(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"], cwd=root, env=env,
+        check=True, capture_output=True,
+    )
+    done = subprocess.run(
+        [sys.executable, "manage.py", "series", "standings", "42"], cwd=root, env=env,
+        capture_output=True, text=True,
+    )
+    assert done.returncode != 0
+    assert len(done.stderr.strip().splitlines()) == 1 and "42" in done.stderr
+    made = subprocess.run(
+        [sys.executable, "manage.py", "series", "create", "--name", "Cup"], cwd=root, env=env,
+        capture_output=True, text=True,
+    )
+    assert made.returncode == 0 and made.stdout.strip().isdigit()
