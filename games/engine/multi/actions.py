@@ -105,7 +105,9 @@ class Action:
             return CALL_ACTIONS[Suit.parse(arg)]
         if kind == TURN_UP:
             if not arg.isdigit() or not 1 <= int(arg) <= 6:
-                raise ValueError(f"action {text!r}: turn_up needs the number of the card, e.g. turn_up:1")
+                raise ValueError(
+                    f"action {text!r}: turn_up needs the number of the card, e.g. turn_up:1"
+                )
             return turn_up(int(arg))
         if kind == BID:
             name, _, flag = arg.partition(":")
@@ -122,7 +124,9 @@ class Action:
             parts = [p for p in arg.replace(" ", ",").split(",") if p]
             cards = [Card.parse(p) for p in parts]
             if len(cards) != 2 or cards[0] == cards[1]:
-                raise ValueError(f"action {text!r}: discard needs two different cards, e.g. discard:JS,QH")
+                raise ValueError(
+                    f"action {text!r}: discard needs two different cards, e.g. discard:JS,QH"
+                )
             return discard(cards)
         raise ValueError(
             f"unknown action {text!r}: use cut, knock, call:H, turn_up:1, redeal, bid:gangl, "
@@ -160,7 +164,8 @@ BID_ACTIONS: dict[tuple[str, bool], Action] = {
     (n, f): Action(BID, contract=n, no_talon=f) for n in CONTRACT_NAMES[1:] for f in (False, True)
 }
 DISCARD_ACTIONS: dict[tuple[int, int], Action] = {
-    (a, b): Action(DISCARD, cards=(ALL_CARDS[a], ALL_CARDS[b])) for a, b in combinations(range(20), 2)
+    (a, b): Action(DISCARD, cards=(ALL_CARDS[a], ALL_CARDS[b]))
+    for a, b in combinations(range(20), 2)
 }
 SIMPLE: dict[str, Action] = {k: Action(k) for k in _SIMPLE_KINDS}
 CUT_ACTION, KNOCK_ACTION, REDEAL_ACTION, PASS_ACTION, DOUBLE_ACTION = (

@@ -42,7 +42,8 @@ from .contracts import (
     ONE_ACE,
     SHOWN,
 )
-from .outcome import AFTER_TALON, RAISE as RAISE_STAGE, ROUND, Bid, MultiResult
+from .outcome import AFTER_TALON, ROUND, Bid, MultiResult
+from .outcome import RAISE as RAISE_STAGE
 from .phases import BID as P_BID
 from .phases import CALL as P_CALL
 from .phases import DOUBLE as P_DOUBLE
@@ -88,9 +89,7 @@ class Auction:
         rules = self.rules
         kind = action.kind
         if kind == "call":
-            suits = " ".join(
-                "HDSC"[s] for s in range(4) if self.hand[r] & SUIT_MASKS[s]
-            )
+            suits = " ".join("HDSC"[s] for s in range(4) if self.hand[r] & SUIT_MASKS[s])
             return Reason("call_needs_suit_in_hand", suits=suits)
         if kind == "turn_up":
             if not rules.turn_up:
@@ -154,7 +153,9 @@ class Auction:
         if c.who == CALLER_OPPONENT and (p == caller or p == partner):
             return Reason("bid_only_opponent", caller=caller, contract=name)
         if c.who == CALLER_PARTNER and p != partner:
-            return Reason("bid_only_partner", partner=-1 if partner is None else partner, contract=name)
+            return Reason(
+                "bid_only_partner", partner=-1 if partner is None else partner, contract=name
+            )
         why = self._condition_problem(c, self.hand[p])
         if why is not None:
             return why

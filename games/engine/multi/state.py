@@ -266,7 +266,11 @@ class MultiState(Auction):
             acts.extend(plays(h))
             return acts
         fm = follow_mask(
-            h, self.trick[0][1] // 5, self.win_card, self.trump_in_play, self.ace_low,
+            h,
+            self.trick[0][1] // 5,
+            self.win_card,
+            self.trump_in_play,
+            self.ace_low,
             self.rules.trump_when_beaten,
         )
         return list(plays(fm))
@@ -428,7 +432,9 @@ class MultiState(Auction):
         b = BITS[card]
         self.hand[p] ^= b
         self.known[p] &= ~b
-        if (suit == win // 5 and BEATS[low][win] >> card & 1) or (suit == trump and win // 5 != trump):
+        if (suit == win // 5 and BEATS[low][win] >> card & 1) or (
+            suit == trump and win // 5 != trump
+        ):
             self.win_card = card
             self.win_seat = p
         self.trick = self.trick + ((p, card),)

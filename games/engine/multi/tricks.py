@@ -65,7 +65,9 @@ def beats(card: int, win: int, trump: int, ace_low: bool) -> bool:
     return card // 5 == trump
 
 
-def follow_mask(hand: int, led: int, win: int, trump: int, ace_low: bool, trump_when_beaten: bool) -> int:
+def follow_mask(
+    hand: int, led: int, win: int, trump: int, ace_low: bool, trump_when_beaten: bool
+) -> int:
     """The cards of ``hand`` that may be played to a trick led in suit ``led`` whose
     winning card so far is ``win`` (see the module docstring)."""
     same = hand & SUIT_MASKS[led]

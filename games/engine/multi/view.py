@@ -67,9 +67,7 @@ class MultiView:
         v.discard_size = state.discard.bit_count()
         v.undealt = 20 if state.phase == CUT_PHASE else 0
         v.legal = (
-            tuple(state.legal_actions())
-            if state.result is None and state.to_move == seat
-            else ()
+            tuple(state.legal_actions()) if state.result is None and state.to_move == seat else ()
         )
         v._sampler = None
         return v
@@ -133,9 +131,7 @@ class MultiView:
             hand=card_names(s.hand[self.seat]),
             face_down=self.later_sizes[self.seat],
             hand_sizes=list(self.hand_sizes),
-            known_cards=[
-                [] if q == self.seat else card_names(s.hand[q]) for q in range(s.N)
-            ],
+            known_cards=[[] if q == self.seat else card_names(s.hand[q]) for q in range(s.N)],
             talon_size=self.talon_size,
             talon_taken=card_names(s.taken),
             discard=card_names(s.discard),

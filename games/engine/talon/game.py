@@ -51,11 +51,7 @@ class TalonState(MultiState):
 
     def _end_round(self) -> None:
         first = self.first_bidder
-        if (
-            self.rules.raise_when_outbid
-            and first >= 0
-            and self.bids[self.best].seat != first
-        ):
+        if self.rules.raise_when_outbid and first >= 0 and self.bids[self.best].seat != first:
             self.phase = RAISE
             self.to_move = first
             return

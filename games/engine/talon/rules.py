@@ -57,7 +57,11 @@ from typing import ClassVar
 
 from ..multi.rules import CHOICES, MultiRules
 
-TALON_CHOICES = {**CHOICES, "bummerl": ("lowest", "below_target"), "shown_games": ("shown", "played")}
+TALON_CHOICES = {
+    **CHOICES,
+    "bummerl": ("lowest", "below_target"),
+    "shown_games": ("shown", "played"),
+}
 
 
 @dataclass(frozen=True, slots=True)
