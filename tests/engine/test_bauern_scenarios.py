@@ -88,7 +88,9 @@ def test_calls_and_turning_up():
         assert up.view(q).to_dict()["turned_up"] == "JD"
     assert s.apply("turn_up:2").trump == 2  # TS: spades
     no = bauern(*GANGL, turn_up=False)
-    assert "turn_up:1" not in legal(no) and no.why_illegal("turn_up:1").code == "turn_up_not_allowed"
+    assert (
+        "turn_up:1" not in legal(no) and no.why_illegal("turn_up:1").code == "turn_up_not_allowed"
+    )
 
 
 def test_three_jacks_may_demand_a_new_deal():
@@ -129,9 +131,10 @@ def test_catalogue_alles_conditions_and_outranking():
     assert why.code == "bid_too_low" and why.params["current"] == "gangl"
     s = s.apply("pass")
     assert "bid:farbringerl" in legal(s)  # seat 3 holds every club
-    assert bauern(*GANGL, rules="alles").apply("call:H").why_illegal(
-        "bid:herrenschnapser"
-    ).code == "bid_needs_all_trumps"
+    assert (
+        bauern(*GANGL, rules="alles").apply("call:H").why_illegal("bid:herrenschnapser").code
+        == "bid_needs_all_trumps"
+    )
 
 
 def test_schnapser_zusammen_is_the_partners():
@@ -145,7 +148,9 @@ def test_schnapser_zusammen_is_the_partners():
     [("above_gangl", "bid:zehnergang", True), ("equal_gangl", "bid:zehnergang", False)],
 )
 def test_zehnergang_against_gangl(rank, second, allowed):
-    s = run(bauern(*GANGL, rules="alles", zehnergang_rank=rank), "call:H", "pass", "bid:gangl", "pass")
+    s = run(
+        bauern(*GANGL, rules="alles", zehnergang_rank=rank), "call:H", "pass", "bid:gangl", "pass"
+    )
     assert (second in legal(s)) is allowed
     if not allowed:
         assert s.why_illegal(second).code == "bid_too_low"
@@ -206,25 +211,58 @@ def test_bettler_partner_sits_out_and_no_trick_wins():
 
 
 def test_bettler_lost_with_a_forced_trick_and_the_announcer_may_lead():
-    s = run(bauern(*BETTLER_LOST, rules="alles"), "call:H", "pass", "bid:bettler", "pass", "pass", "pass", "pass")
+    s = run(
+        bauern(*BETTLER_LOST, rules="alles"),
+        "call:H",
+        "pass",
+        "bid:bettler",
+        "pass",
+        "pass",
+        "pass",
+        "pass",
+    )
     s = run(s, "play:JS")
     assert legal(s) == {"play:AS"}  # must follow, and AS heads the trick
     s = run(s, "play:AS", "play:TS")
     assert s.result.reason.code == "result_bettler_trick" and s.result.written == (4, 0)
     lead = run(
         bauern(*BETTLER_LOST, rules="alles", bettler_lead="announcer"),
-        "call:H", "pass", "bid:bettler", "pass", "pass", "pass", "pass",
+        "call:H",
+        "pass",
+        "bid:bettler",
+        "pass",
+        "pass",
+        "pass",
+        "pass",
     )
     assert lead.to_move == 1
 
 
 def test_assenbettler_ranks_the_ace_lowest():
-    s = run(bauern(*ACES, rules="alles"), "call:H", "pass", "bid:assenbettler", "pass", "pass", "pass", "pass")
+    s = run(
+        bauern(*ACES, rules="alles"),
+        "call:H",
+        "pass",
+        "bid:assenbettler",
+        "pass",
+        "pass",
+        "pass",
+        "pass",
+    )
     s = run(s, "play:TH")
     assert legal(s) == {"play:AH", "play:JH"}  # JH does not beat TH with the ace low
     assert play_out(s).result.written == (0, 5)
     # as a plain Bettler the aces are high: AH must head TH and takes the trick
-    b = run(bauern(*ACES, rules="alles"), "call:H", "pass", "bid:bettler", "pass", "pass", "pass", "pass")
+    b = run(
+        bauern(*ACES, rules="alles"),
+        "call:H",
+        "pass",
+        "bid:bettler",
+        "pass",
+        "pass",
+        "pass",
+        "pass",
+    )
     b = run(b, "play:TH")
     assert legal(b) == {"play:AH"}
     b = run(b, "play:AH", "play:QD")
@@ -240,7 +278,16 @@ def test_ass_bettler_needs_exactly_one_ace():
 
 @pytest.mark.parametrize("variant", ["a", "b", "c"])
 def test_plauderer_variants_open_the_cards(variant):
-    s = run(bauern(*BETTLER, rules="alles", plauderer=variant), "call:H", "pass", "bid:plauderer", "pass", "pass", "pass", "pass")
+    s = run(
+        bauern(*BETTLER, rules="alles", plauderer=variant),
+        "call:H",
+        "pass",
+        "bid:plauderer",
+        "pass",
+        "pass",
+        "pass",
+        "pass",
+    )
     v0 = s.view(0).to_dict()["known_cards"]
     v1 = s.view(1).to_dict()["known_cards"]
     if variant == "a":  # the opponents look into each other's cards before the first lead
@@ -264,7 +311,9 @@ def play_out_trick(s):
 
 
 def schnapser_state(deal=STRONG, **options):
-    return run(bauern(*deal, **options), "call:H", "bid:schnapser", "pass", "pass", "pass", "pass", "pass")
+    return run(
+        bauern(*deal, **options), "call:H", "bid:schnapser", "pass", "pass", "pass", "pass", "pass"
+    )
 
 
 def test_schnapser_made_with_the_forty():
@@ -289,7 +338,10 @@ def test_schnapser_without_66_in_three_tricks_is_lost():
 def test_schnapser_lost_by_an_opponents_trick():
     s = schnapser_state(TRUMPED)
     s = run(s, "play:AD", "play:TD", "play:AS", "play:JH")
-    assert s.result.reason.code == "result_schnapser_trick_lost" and s.result.reason.params["seat"] == 3
+    assert (
+        s.result.reason.code == "result_schnapser_trick_lost"
+        and s.result.reason.params["seat"] == 3
+    )
 
 
 @pytest.mark.parametrize("with_partner", [False, True])
@@ -319,11 +371,17 @@ def test_schnapser_forty_after_two_tricks(rule):
 
 
 def test_bauernschnapser_all_tricks_with_trump():
-    s = run(bauern(*STRONG), "call:H", "bid:bauernschnapser", "pass", "pass", "pass", "pass", "pass")
-    assert s.trump_in_play == 0 and "marriage:KH" not in legal(s)  # marriages count for nothing here
+    s = run(
+        bauern(*STRONG), "call:H", "bid:bauernschnapser", "pass", "pass", "pass", "pass", "pass"
+    )
+    assert s.trump_in_play == 0 and "marriage:KH" not in legal(
+        s
+    )  # marriages count for nothing here
     r = play_out(s).result
     assert r.declarer_won and r.written == (12, 0)
-    lost = run(bauern(*TRUMPED), "call:H", "bid:bauernschnapser", "pass", "pass", "pass", "pass", "pass")
+    lost = run(
+        bauern(*TRUMPED), "call:H", "bid:bauernschnapser", "pass", "pass", "pass", "pass", "pass"
+    )
     lost = run(lost, "play:AD", "play:TD", "play:AS", "play:JH")
     assert lost.result.reason.code == "result_all_tricks_lost" and lost.result.written == (0, 12)
 
@@ -342,16 +400,41 @@ def test_kontraschnapser_the_caller_leads():
 
 
 def test_kontrabauernschnapser_and_herrenschnapser_and_farbringerl():
-    s = run(bauern(*ALL_HEARTS_1, rules="alles"), "call:H", "pass", "bid:kontrabauernschnapser", "pass", "pass", "pass", "pass")
+    s = run(
+        bauern(*ALL_HEARTS_1, rules="alles"),
+        "call:H",
+        "pass",
+        "bid:kontrabauernschnapser",
+        "pass",
+        "pass",
+        "pass",
+        "pass",
+    )
     assert s.to_move == 0
     r = play_out(s).result
     assert r.declarer_won and r.written == (0, 24)
-    h = run(bauern(*ALL_HEARTS_0, rules="alles"), "call:H", "bid:herrenschnapser", "pass", "pass", "pass")
+    h = run(
+        bauern(*ALL_HEARTS_0, rules="alles"),
+        "call:H",
+        "bid:herrenschnapser",
+        "pass",
+        "pass",
+        "pass",
+    )
     assert h.phase_name == "double"
     h = run(h, "pass", "pass")
     assert h.result.reason.code == "result_shown" and h.result.written == (24, 0)
     assert set(h.view(1).to_dict()["known_cards"][0]) == card_set(ALL_HEARTS_0[0])
-    f = run(bauern(*GANGL, rules="alles"), "call:H", "pass", "pass", "pass", "bid:farbringerl", "pass", "pass")
+    f = run(
+        bauern(*GANGL, rules="alles"),
+        "call:H",
+        "pass",
+        "pass",
+        "pass",
+        "bid:farbringerl",
+        "pass",
+        "pass",
+    )
     assert f.result.contract == "farbringerl" and f.result.written == (0, 18)
 
 
@@ -414,7 +497,18 @@ def test_normal_game_decided_by_the_last_trick():
 
 
 def test_flecked_normal_game_doubles_its_points():
-    s = run(bauern(*STRONG), "call:H", "pass", "pass", "pass", "pass", "double", "double", "pass", "pass")
+    s = run(
+        bauern(*STRONG),
+        "call:H",
+        "pass",
+        "pass",
+        "pass",
+        "pass",
+        "double",
+        "double",
+        "pass",
+        "pass",
+    )
     assert s.doubles == 2 and s.phase_name == "play"
     s = run(s, "play:AD", "play:TD", "play:AS", "play:AC", "marriage:KH")
     assert s.result.written == (12, 0)
@@ -459,8 +553,18 @@ def test_first_trick_of_each_team_stays_visible():
     s = run(s, "play:AH", "play:TD", "play:TS", "play:TC")
     d = s.view(3).to_dict()
     first = d["first_tricks"]
-    assert first[1]["winner"] == 1 and [x["card"] for x in first[1]["cards"]] == ["JS", "JH", "QS", "JC"]
-    assert first[0]["winner"] == 0 and [x["card"] for x in first[0]["cards"]] == ["JD", "AD", "QC", "QH"]
+    assert first[1]["winner"] == 1 and [x["card"] for x in first[1]["cards"]] == [
+        "JS",
+        "JH",
+        "QS",
+        "JC",
+    ]
+    assert first[0]["winner"] == 0 and [x["card"] for x in first[0]["cards"]] == [
+        "JD",
+        "AD",
+        "QC",
+        "QH",
+    ]
     assert d["trick_counts"] == [2, 1, 0, 0]
 
 
