@@ -106,7 +106,7 @@ def hidden_from(s, seat) -> set[str]:
             hidden |= 1 << c
     hidden |= s.talon
     if seat != s.declarer:
-        hidden |= s.discard
+        hidden |= s.discard & ~s.known[s.declarer]  # a turned-up trump laid away is known
     return {f"{'ATKQJ'[c % 5]}{'HDSC'[c // 5]}" for c in range(20) if hidden >> c & 1}
 
 

@@ -40,8 +40,8 @@ class Sampler:
                 slots.append(("later", q, view.later_sizes[q], FULL))
         if view.talon_size:
             slots.append(("talon", 0, view.talon_size, FULL))
-        if view.discard_size and not s.discard:
-            slots.append(("discard", 0, view.discard_size, FULL))
+        if view.discard_size > s.discard.bit_count():
+            slots.append(("discard", 0, view.discard_size - s.discard.bit_count(), FULL))
         if view.undealt:
             slots.append(("deck", 0, 20, FULL))
         self.slots = slots
@@ -108,7 +108,7 @@ class Sampler:
                 elif kind == "talon":
                     s.talon = m
                 elif kind == "discard":
-                    s.discard = m
+                    s.discard |= m
                 else:
                     s.order = tuple(part)
         if view.undealt:

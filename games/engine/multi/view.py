@@ -59,7 +59,8 @@ class MultiView:
         r.talon = 0
         if seat != state.declarer:
             r.taken = 0
-            r.discard = 0
+            # a publicly known card (the turned-up trump) laid away is known to be there
+            r.discard = state.discard & state.known[state.declarer] if state.declarer >= 0 else 0
         v._s = r
         v.hand_sizes = tuple(h.bit_count() for h in state.hand)
         v.later_sizes = tuple(len(x) for x in state.later)
