@@ -373,5 +373,9 @@ class MultiSearch:
 
 
 def solve(state, limit: int | None = None) -> int:
-    """The exact value of a play-phase state for the declaring side, in base points."""
+    """The exact value of a play-phase (or finished) state for the declaring side, in
+    base points."""
+    r = state.result
+    if r is not None and not r.is_redeal:
+        return r.base_value if r.declarer_won else -r.base_value
     return MultiSearch(state, limit).value(state)
