@@ -22,6 +22,7 @@ from games.engine.multi.actions import (
 from games.engine.multi.phases import CUT_PHASE
 from games.engine.multi.record import MultiGameRecord, MultiMatchRecord
 from games.engine.multi.sampling import sample_hidden
+from games.engine.multi.state import MultiState
 from games.engine.talon import TalonState
 
 FAST = settings(max_examples=60, deadline=None)
@@ -130,6 +131,12 @@ def test_invariants_replay_and_records(game, quiet):
         if s.side:
             assert list(s.spts) == won, "side points are the sum of their tricks"
             assert sum(s.strk) == s.ntricks == len(s.history)
+    mid = states[len(states) // 2]
+    twin = mid.copy()
+    for f in MultiState.__slots__:
+        assert getattr(twin, f) == getattr(mid, f), f"copy() loses {f}"
+    for f in ("hand", "won", "known", "excl", "seen", "spts"):
+        assert getattr(twin, f) is not getattr(mid, f), f"copy() shares the list {f}"
     end = states[-1]
     r = end.result
     assert r.reason.code in CATALOGUE and json.loads(json.dumps(r.to_dict()))

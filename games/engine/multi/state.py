@@ -89,7 +89,6 @@ _FIELDS = (
     "won", "pts", "ntr", "marriages", "spts", "smar", "strk", "ntricks",
     "history", "known", "excl", "seen",
 )  # fmt: skip
-_LISTS = ("hand", "later", "won", "pts", "ntr", "spts", "smar", "strk", "known", "excl", "seen")
 
 
 class MultiState(Auction):
@@ -174,10 +173,52 @@ class MultiState(Auction):
     def copy(self):
         """A cheap independent copy (lists copied, immutable values shared)."""
         s = self.__class__.__new__(self.__class__)
-        for f in _FIELDS:
-            setattr(s, f, getattr(self, f))
-        for f in _LISTS:
-            setattr(s, f, getattr(self, f)[:])
+        s.rules = self.rules
+        s.contracts = self.contracts
+        s.order = self.order
+        s.dealer = self.dealer
+        s.phase = self.phase
+        s.to_move = self.to_move
+        s.result = self.result
+        s.hand = self.hand[:]
+        s.later = self.later[:]
+        s.talon = self.talon
+        s.taken = self.taken
+        s.discard = self.discard
+        s.deal_mode = self.deal_mode
+        s.trump = self.trump
+        s.called = self.called
+        s.turned_up = self.turned_up
+        s.bids = self.bids
+        s.turns = self.turns
+        s.best = self.best
+        s.first_bidder = self.first_bidder
+        s.contract = self.contract
+        s.declarer = self.declarer
+        s.no_talon = self.no_talon
+        s.side = self.side
+        s.active = self.active
+        s.nxt = self.nxt
+        s.ace_low = self.ace_low
+        s.trump_in_play = self.trump_in_play
+        s.doubles = self.doubles
+        s.queue = self.queue
+        s.trick = self.trick
+        s.win_card = self.win_card
+        s.win_seat = self.win_seat
+        s.leader = self.leader
+        s.won = self.won[:]
+        s.pts = self.pts[:]
+        s.ntr = self.ntr[:]
+        s.marriages = self.marriages
+        s.spts = self.spts[:]
+        s.smar = self.smar[:]
+        s.strk = self.strk[:]
+        s.ntricks = self.ntricks
+        s.history = self.history
+        s.known = self.known[:]
+        s.excl = self.excl[:]
+        s.seen = self.seen[:]
         return s
 
     __copy__ = copy
