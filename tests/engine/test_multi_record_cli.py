@@ -178,3 +178,32 @@ def test_cli_two_player_behaviour_is_kept(tmp_path):
     assert r.returncode == 0 and json.loads(r.stdout)["wins"]
     r2 = run_cli("selfplay", "--game", "schnapsen", "--bots", "random,random,random")
     assert r2.returncode == 2
+
+
+def test_table_plays_a_match_checks_turns_and_resumes():
+    from games.engine.messages import RuleViolation
+    from games.engine.multi.table import MultiTable
+
+    table = MultiTable("bauernschnapsen", "ueblich", seed=9, first_dealer=3, bummerls=1)
+    assert table.to_move == 2 and table.view(0)["score"]["figures"] == [24, 24]
+    with pytest.raises(RuleViolation) as info:
+        table.act(0, "cut")
+    assert info.value.code == "not_your_turn"
+    rule = MultiRuleBot()
+    moves = 0
+    while not table.is_over and moves < 400:
+        seat = table.to_move
+        table.act(seat, rule.choose(table.state.view(seat)))
+        moves += 1
+        if moves == 37:  # store and resume in the middle of the match
+            stored = table.record.to_json()
+            table = MultiTable.resume(stored)
+            assert table.record.to_json() == stored
+    assert table.is_over and max(table.score.bummerl_count) >= 1
+    d = table.view(1)
+    assert d["score"]["match_over"] and d["legal_actions"] == [] and d["score"]["last_result"]
+    again = MultiTable.resume(table.record.to_dict())
+    assert again.is_over and again.score.to_dict() == table.score.to_dict()
+    with pytest.raises(RuleViolation) as info:
+        table.act(0, "pass")
+    assert info.value.code == "game_over"

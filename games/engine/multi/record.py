@@ -10,6 +10,7 @@ A game record::
 A match record (``"bauernschnapsen-match/1"``, ``"talonschnapsen-match/1"``)::
 
     {"format": ..., "rules": {...}, "first_dealer": 0, "bummerls": 1 or null,
+     "seed": the table's seed or null,
      "games": [game records without "format" (and "rules" when the match's)...]}
 
 ``"...-games/1"`` has the shape of a match record and holds independent games (what
@@ -19,6 +20,7 @@ A match record (``"bauernschnapsen-match/1"``, ``"talonschnapsen-match/1"``)::
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 
@@ -207,6 +209,7 @@ class MultiMatchRecord:
     games: tuple[MultiGameRecord, ...] = field(default_factory=tuple)
     bummerls: int | None = 1
     independent: bool = False  # a "-games/1" file: independent deals, not one match
+    seed: int | str | None = None  # the table's seed: game i is dealt with f"{seed}/{i}"
 
     def to_dict(self) -> dict:
         kind = "games" if self.independent else "match"
@@ -215,6 +218,7 @@ class MultiMatchRecord:
             "rules": self.rules.to_dict(),
             "first_dealer": self.first_dealer,
             "bummerls": self.bummerls,
+            "seed": self.seed,
             "games": [
                 g.to_dict(with_format=False, with_rules=g.rules != self.rules) for g in self.games
             ],
@@ -273,7 +277,10 @@ class MultiMatchRecord:
                 out.append(MultiGameRecord.from_dict(g, game=game, rules=rules))
             except RecordError as exc:
                 raise RecordError(f"game {i + 1}: {exc}") from None
-        return cls(game, rules, first, tuple(out), bummerls, kind == "games")
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+            raise RecordError("seed: a number, a string or null")
+        return cls(game, rules, first, tuple(out), bummerls, kind == "games", seed)
 
     @classmethod
     def from_json(cls, text: str):
