@@ -24,7 +24,10 @@ game, a few hundred for the games decided by tricks alone.
 
 Work is measured in search nodes, not seconds, so a bot is deterministic: the samples
 come from ``seed`` and the view alone; ``time_budget`` (seconds a move) becomes a node
-budget with :data:`NODES_PER_SECOND`. ``last_info`` tells what the last decision cost.
+budget with :data:`NODES_PER_SECOND`: at least ``min_samples`` samples until the budget is
+spent, but past two samples never more than three budgets (a decision whose samples are
+costly, such as a call valued by whole normal games, stops early). ``last_info`` tells what the last
+decision cost.
 """
 
 from __future__ import annotations
@@ -159,6 +162,8 @@ class MultiPimcBot:
             samples += 1
             if samples >= self.min_samples and nodes >= self.node_budget:
                 break
+            if samples >= 2 and nodes >= 3 * self.node_budget:
+                break  # a hard cap: a decision with costly samples stops early
         values = {a: t / samples for a, t in totals.items()}
         self.last_info = {"samples": samples, "nodes": nodes}
         if ph == P_DOUBLE:

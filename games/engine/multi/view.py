@@ -119,6 +119,12 @@ class MultiView:
         m &= ~s.discard
         return m
 
+    def sample(self, rng):
+        """A full state consistent with this view (see ``multi/sampling.py``)."""
+        from .sampling import sample_hidden
+
+        return sample_hidden(self, rng)
+
     def label(self, action) -> Reason:
         return action_label(self._s, Action.parse(action))
 

@@ -42,7 +42,10 @@ the declarer plays against the other two: on success he writes the points alone,
 failure each of the others writes them; doubling up to the first card; game to 24. The
 Schnapser zusammen (the caller's partner) does not exist with three players.
 
-Readings where 004 is silent: the deal has no cut or knock (the section describes the
+Readings where 004 is silent: a game with a condition on the hand (Ass-Bettler: one
+ace; Farbringerl: a whole suit; Herrenschnapser: every trump) must fit the six cards when
+it is announced and the hand that is played: the two cards laid away must keep it (laying
+away the talon's own cards always does); the deal has no cut or knock (the section describes the
 deal without them); the caller deals the next game, as in Bauernschnapsen; a double
 doubles the game for all three; in the normal game the opponents' 66 does not end it
 (only the caller's does: he "muss" reach 66), so it is played until he has 66 or the
