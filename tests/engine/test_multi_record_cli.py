@@ -186,6 +186,7 @@ def test_table_plays_a_match_checks_turns_and_resumes():
 
     table = MultiTable("bauernschnapsen", "ueblich", seed=9, first_dealer=3, bummerls=1)
     assert table.to_move == 2 and table.view(0)["score"]["figures"] == [24, 24]
+    assert table.record.games[0].seed == "9/0" and table.record.seed == 9
     with pytest.raises(RuleViolation) as info:
         table.act(0, "cut")
     assert info.value.code == "not_your_turn"
@@ -200,6 +201,8 @@ def test_table_plays_a_match_checks_turns_and_resumes():
             table = MultiTable.resume(stored)
             assert table.record.to_json() == stored
     assert table.is_over and max(table.score.bummerl_count) >= 1
+    assert table.record.seed == 9
+    assert [g.seed for g in table.record.games] == [f"9/{i}" for i in range(len(table.record.games))]
     d = table.view(1)
     assert d["score"]["match_over"] and d["legal_actions"] == [] and d["score"]["last_result"]
     again = MultiTable.resume(table.record.to_dict())

@@ -228,24 +228,10 @@ class MultiMatchRecord:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     def with_game(self, record: MultiGameRecord):
-        return MultiMatchRecord(
-            self.game,
-            self.rules,
-            self.first_dealer,
-            (*self.games, record),
-            self.bummerls,
-            self.independent,
-        )
+        return dataclasses.replace(self, games=(*self.games, record))
 
     def replace_last(self, record: MultiGameRecord):
-        return MultiMatchRecord(
-            self.game,
-            self.rules,
-            self.first_dealer,
-            (*self.games[:-1], record),
-            self.bummerls,
-            self.independent,
-        )
+        return dataclasses.replace(self, games=(*self.games[:-1], record))
 
     @classmethod
     def from_dict(cls, data):
