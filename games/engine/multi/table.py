@@ -19,7 +19,9 @@ from .record import MultiGameRecord, MultiMatchRecord, match_class, state_class
 
 
 class MultiTable:
-    def __init__(self, game: str, rules=None, *, seed, first_dealer: int = 0, bummerls: int | None = 1):
+    def __init__(
+        self, game: str, rules=None, *, seed, first_dealer: int = 0, bummerls: int | None = 1
+    ):
         self.cls = state_class(game)
         self.rules = self.cls.RULES.from_dict(rules)
         self.record = MultiMatchRecord(game, self.rules, first_dealer, (), bummerls, False, seed)
