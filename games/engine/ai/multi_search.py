@@ -84,6 +84,9 @@ class MultiSearch:
         self.trump_real = state.trump  # marriages: 40 in the called trump
         self.points_game = c.kind in (NORMAL, SCHNAPSER)
         self.tt: dict = {}
+        t, low = self.trump, self.low
+        self._order = tuple(sorted(range(20), key=lambda c: (c // 5 != t, strength(c, low), c)))
+        self._ordered: dict[int, tuple[int, ...]] = {}
         self.nodes = 0
         self.limit = limit
 
@@ -180,11 +183,12 @@ class MultiSearch:
                         h = tr
         if not self.points_game:
             h = self._distinct(p, h, win if count else -1)
-        cards = _cards(h)
-        # Strong cards first (trumps, then by rank): good moves early cut the search.
-        t = self.trump
-        low = self.low
-        return sorted(cards, key=lambda c: (c // 5 != t, strength(c, low)))
+        got = self._ordered.get(h)
+        if got is None:
+            # Strong cards first (trumps, then by rank): good moves early cut the search.
+            got = tuple(c for c in self._order if h >> c & 1)
+            self._ordered[h] = got
+        return got
 
     def _distinct(self, p, h, win):
         """Drop cards equivalent to a stronger one of the same hand (no other hand holds a
