@@ -35,7 +35,6 @@ CATALOGUE: dict[str, str] = {
     "not_your_turn": "it is seat {to_move}'s turn, not seat {seat}'s",
     "not_legal": "{action} is not legal here",
     # -- the deal (cut or knock, trump)
-    "cut_or_knock": "the cutter must cut or knock (draufhauen) before the cards are dealt",
     "call_needs_suit_in_hand": "trump must be a suit of the caller's first three cards ({suits})",
     "turn_up_not_allowed": "these rules do not allow turning up a card for trump",
     "turn_up_no_such_card": "there is no face-down card {index} to turn up (the caller has {count})",
@@ -53,12 +52,8 @@ CATALOGUE: dict[str, str] = {
     "bid_no_talon_here": "only in Talonschnapsen is a game announced without the talon",
     "bid_raise_only_higher": "a raise must be a higher game than {current}",
     # -- talon
-    "discard_two": "lay away exactly two cards of your hand",
     "discard_not_in_hand": "you do not hold {card}",
     "discard_breaks_condition": "after laying away {cards} your hand no longer fits {contract}",
-    # -- doubling
-    "double_not_yours": "seat {seat} may not double now",
-    "double_limit": "the game is already doubled three times (Re)",
     # -- play
     "not_in_hand": "seat {seat} does not hold {card}",
     "must_follow_suit": "must follow suit ({suit})",
@@ -69,7 +64,6 @@ CATALOGUE: dict[str, str] = {
     "marriage_needs_pair": "a marriage needs king and queen of {suit} in hand",
     "marriage_not_in_game": "marriages count only in the normal game and the Schnapser games, not in {contract}",
     "marriage_forty_after_one_trick": "in the Schnapser the forty may be announced only while one trick and the forty can make 66",
-    "sits_out": "seat {seat} sits out in {contract}",
     # -- how a game ends (MultiResult.reason)
     "result_redeal": "three jacks: the caller demanded a new deal",
     "result_caller_66": "the caller's side reached 66",
@@ -110,9 +104,7 @@ CATALOGUE: dict[str, str] = {
     "sheet_bad_normal_points": "a normal game gives 1, 2 or 3 points, not {points}",
     "sheet_points_only_normal": "only the normal game is written with its points (1, 2 or 3)",
     "sheet_bad_doubles": "a game is doubled 0 to 3 times (flecken, Retour, Re), not {doubles}",
-    "sheet_after_bummerl": "the Bummerl was already won by team {team}",
     "sheet_bummerl_unfinished": "the Bummerl ends at {figures} before a team reached {goal}",
-    "sheet_figures_start": "the figures start at {start}:{start}, not {figures}",
     "sheet_figures_both": "only the winning team writes: both figures changed ({before} to {after})",
     "sheet_figures_none": "no figure changed ({figures})",
     "sheet_figures_wrong_way": "figures go {direction} ({before} to {after})",

@@ -38,6 +38,10 @@ ALL_HEARTS_0 = ("AH TH KH QH JH", "JD QD KD JS QS", "AD TD AS TS KS", "AC TC KC 
 NORMAL = ("AH TH KH QH JS", "TD KD QD JD JH", "AS TS KS QS AD", "AC TC KC QC JC")
 # Trumping: seat 2 holds only trumps below seat 1's AH.
 TRUMPS = ("JS KD QD JD KC", "AH TD AD QC JC", "TH AC TC KH QH", "AS TS KS QS JH")
+# Seat 1 holds hearts T K Q J and TS: all tricks with the ace lowest, not with it highest.
+TENS = ("AH KD QD JD AS", "TH KH QH JH TS", "AD TD KS QS JS", "AC TC KC QC JC")
+# The caller's partner holds hearts A T K Q and AD: a Schnapser zusammen.
+TOGETHER = ("JH JD QD KD JS", "TD AS TS KS QS", "AH TH KH QH AD", "AC TC KC QC JC")
 THREE_JACKS = ("JH JD JS AD TD", "AH TH KH QH AS", "KD QD KS QS TS", "AC TC KC QC JC")
 
 
@@ -193,6 +197,45 @@ def test_flecken_retour_re_multiply_by_eight():
     assert s.doubles == 3 and s.phase_name == "play"
     r = play_out(s).result
     assert r.game_points == 72 and r.written == (0, 72)
+
+
+def test_zehnergang_all_tricks_with_the_ace_lowest():
+    s = run(
+        bauern(*TENS, rules="alles"),
+        "call:H",
+        "pass",
+        "bid:zehnergang",
+        "pass",
+        "pass",
+        "pass",
+        "pass",
+    )
+    assert s.ace_low and s.trump_in_play == -1 and s.to_move == 1
+    s = s.apply("play:TH")
+    assert legal(s) == {"play:AD", "play:TD", "play:KS", "play:QS", "play:JS"}  # seat 2: no hearts
+    r = play_out(s).result
+    assert r.declarer_won and r.written == (0, 10) and r.side_tricks == (5, 0)
+    # with the ace high (a Gangl) the caller's AH must head TH and wins it
+    g = run(
+        bauern(*TENS, rules="alles"), "call:H", "pass", "bid:gangl", "pass", "pass", "pass", "pass"
+    )
+    g = run(g, "play:TH", "play:AD", "play:AC")
+    assert legal(g) == {"play:AH"}
+    assert g.apply("play:AH").result.reason.code == "result_all_tricks_lost"
+
+
+def test_schnapser_zusammen_played_together_the_caller_leads():
+    s = run(
+        bauern(*TOGETHER, rules="alles"), "call:H", "pass", "pass", "bid:schnapser_zusammen", "pass"
+    )
+    assert s.queue == (3, 1)
+    s = run(s, "pass", "pass")
+    assert s.to_move == 0 and s.declarer == 2
+    s = run(s, "play:JH", "play:AS", "play:AH", "play:AC")  # the partner takes it: 35
+    assert not s.is_over and s.counted(0) == 35
+    s = s.apply("marriage:KH")
+    r = s.result
+    assert r.declarer_won and r.reason.code == "result_schnapser_made" and r.written == (6, 0)
 
 
 def test_bettler_partner_sits_out_and_no_trick_wins():

@@ -26,6 +26,9 @@ def test_every_code_used_in_the_engine_is_catalogued():
     assert used and used <= set(CATALOGUE), sorted(used - set(CATALOGUE))
     for code, template in CATALOGUE.items():
         assert re.fullmatch(r"[a-z][a-z0-9_]*", code) and template
+    # and nothing in the catalogue is dead (the two-player codes come from classify)
+    dead = {c for c in CATALOGUE if not c.startswith("two_player_")} - used
+    assert not dead, sorted(dead)
 
 
 def test_reason_is_a_string_with_a_code():
