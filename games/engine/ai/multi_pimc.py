@@ -42,6 +42,7 @@ from ..multi.bots import MultiRuleBot
 from ..multi.contracts import ALL_TRICKS, BETTLER, SHOWN
 from ..multi.phases import BID as P_BID
 from ..multi.phases import CALL as P_CALL
+from ..multi.phases import CUT_PHASE as P_CUT
 from ..multi.phases import DOUBLE as P_DOUBLE
 from ..multi.phases import PLAY as P_PLAY
 from ..multi.phases import RAISE as P_RAISE
@@ -188,7 +189,9 @@ class MultiPimcBot:
         nodes = 0
         while s.result is None and s.phase != P_PLAY:
             ph = s.phase
-            if ph == P_CALL:  # only while valuing a cut: the caller calls his longest suit
+            if ph == P_CUT:
+                s.push(_CUT, check=False)
+            elif ph == P_CALL:  # the caller calls as the rule bot would
                 s.push(self._rule.choose(s.view(s.to_move)), check=False)
             elif ph == P_TALON:
                 acts = s.legal_actions()
@@ -212,6 +215,7 @@ class MultiPimcBot:
 
 _PASS = Action.parse("pass")
 _DOUBLE = Action.parse("double")
+_CUT = Action.parse("cut")
 _CALL_KINDS = (CALL, TURN_UP, REDEAL)
 
 
