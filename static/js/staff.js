@@ -28,6 +28,13 @@
           target.innerHTML = html;
           params.delete("partial");
           history.replaceState(null, "", "?" + params.toString());
+          /* the export links export what the search now shows */
+          document.querySelectorAll("a[data-export]").forEach(function (a) {
+            var q = new URLSearchParams(params);
+            q.delete("page");
+            q.set("export", a.getAttribute("data-export"));
+            a.setAttribute("href", "?" + q.toString());
+          });
         })
         .catch(function () { /* the plain form submit still works */ });
     }, 250));

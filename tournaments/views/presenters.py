@@ -19,7 +19,7 @@ class PairingRow:
     pk: int
     number: int
     bracket: str
-    bracket_label: str
+    bracket_label: str  # the prize-stage match's name ("Finale"), "" before the prize stage
     left: str
     right: str
     left_player: str
@@ -37,6 +37,7 @@ class PairingRow:
     unconfirmed: bool = False
     can_confirm: bool = False
     started: bool = False
+    title: str = ""  # "Paarung 2 · Spiel um Platz 3"
     extra: dict = field(default_factory=dict)
 
 
@@ -102,6 +103,7 @@ def pairing_row(
         # staff member may confirm it; a staff member's own entry needs somebody else
         can_confirm=unconfirmed and user is not None and pairing.decided_by_id != user.pk,
         started=pairing.started_at is not None,
+        title=pairing.title,
     )
 
 
@@ -166,6 +168,23 @@ def standings_context(tournament) -> dict:
         "standings": standings,
         "prize_list": [p for p in standings.prizes],
         "prizes_awarded": any(p.entry is not None for p in standings.prizes),
+        "ceremony": ceremony(tournament, standings.prizes),
+    }
+
+
+def ceremony(tournament, prizes) -> dict:
+    """The prize ceremony of the projector: every prize decided, from the last to the 1st.
+
+    ``ready`` once every prize has its winner; ``running`` unless staff stopped it;
+    ``run`` changes with every start, so a projector shows the places again from the last.
+    """
+    ready = bool(prizes) and all(p.entry is not None for p in prizes)
+    started = tournament.ceremony_started_at
+    return {
+        "ready": ready,
+        "running": ready and not tournament.ceremony_stopped,
+        "run": f"{started.timestamp():.0f}" if started else "auto",
+        "prizes": list(reversed(prizes)),
     }
 
 

@@ -23,7 +23,7 @@ from tournaments.models import (
 )
 from tournaments.services import TournamentError
 
-from . import presenters
+from . import exports, presenters
 from .access import posted as _posted
 from .access import safe_next, staff_required
 from .forms import (
@@ -34,7 +34,13 @@ from .forms import (
     TranscribeForm,
     result_choices,
 )
-from .tables import AuditTable, PairingTable, TournamentTable
+from .tables import (
+    AuditTable,
+    EntryExportTable,
+    PairingTable,
+    StandingsExportTable,
+    TournamentTable,
+)
 
 
 def _fail(request, error: TournamentError) -> None:
@@ -206,6 +212,8 @@ def entries(request, pk):
         if query.isdigit():
             condition |= Q(number=int(query))
         sold = sold.filter(condition)
+    if export_format := exports.wanted(request):
+        return _export_entries(tournament, sold, export_format)
     page = Paginator(sold, 100).get_page(request.GET.get("page"))
     template = "staff/_entry_table.html" if request.GET.get("partial") else "staff/entries.html"
     return render(
@@ -219,7 +227,24 @@ def entries(request, pk):
             query=query,
             drawn=tournament.rounds.exists(),
             step=services.next_step(tournament),
+            exports=exports.links(request),
         ),
+    )
+
+
+def _export_entries(tournament, sold, export_format):
+    """The entries with their payment, and the takings as the last row."""
+    rows = list(sold.order_by("number"))
+    fee = tournament.entry_fee
+    paid = [e for e in rows if e.paid and not e.cancelled]
+    table = EntryExportTable(rows, fee=fee)
+    takings = ["", _("Takings"), "", len(paid), "", fee * len(paid)]
+    return exports.response(
+        table,
+        export_format,
+        f"{tournament.name} {_('entries')}",
+        title=_("Entries"),
+        footer=[takings],
     )
 
 
@@ -549,11 +574,38 @@ def pairing_start(request, pk, pairing_pk):
 @staff_required
 def standings(request, pk):
     tournament = _tournament(pk)
+    context = presenters.standings_context(tournament)
+    if export_format := exports.wanted(request):
+        return exports.response(
+            StandingsExportTable(context["standings"].players),
+            export_format,
+            f"{tournament.name} {_('standings')}",
+            title=_("Standings"),
+        )
     return render(
         request,
         "staff/standings.html",
-        _context(tournament, "standings", **presenters.standings_context(tournament)),
+        _context(tournament, "standings", exports=exports.links(request), **context),
     )
+
+
+@require_POST
+@staff_required
+def ceremony(request, pk):
+    """Start (again) or stop the prize ceremony on the projector."""
+    tournament = _tournament(pk)
+    running = request.POST.get("running")
+    if running not in ("0", "1"):
+        messages.error(request, _("The request was incomplete; nothing was changed."))
+    else:
+        services.set_ceremony(tournament, running=running == "1", actor=request.user)
+        messages.success(
+            request,
+            _("The prize ceremony runs on the projector, from the last prize on.")
+            if running == "1"
+            else _("The prize ceremony is stopped; the projector shows the draw again."),
+        )
+    return redirect(safe_next(request, reverse("staff:standings", args=[pk])))
 
 
 @staff_required

@@ -138,3 +138,60 @@ class PairingTable(tables.Table):
             "data-status": lambda record: record.status,
         }
         empty_text = _("No pairings match.")
+
+
+def _yes_no(value) -> str:
+    return str(_("yes") if value else _("no"))
+
+
+class EntryExportTable(tables.Table):
+    """A tournament's entries for the books: who paid, and what was taken."""
+
+    number = tables.Column(verbose_name=_("No."))
+    player = tables.Column(accessor="player__name", verbose_name=_("Player"))
+    town = tables.Column(accessor="player__town", verbose_name=_("town or club"), default="")
+    paid = tables.Column(verbose_name=_("paid"))
+    state = tables.Column(verbose_name=_("status"), empty_values=(), accessor="pk")
+    amount = tables.Column(verbose_name=_("amount paid"), empty_values=(), accessor="pk")
+
+    def __init__(self, data, *, fee, **kwargs):
+        self.fee = fee
+        super().__init__(data, **kwargs)
+
+    def value_paid(self, record):
+        return _yes_no(record.paid and not record.cancelled)
+
+    def value_state(self, record):
+        return str(_("cancelled") if record.cancelled else _("valid"))
+
+    def value_amount(self, record):
+        return self.fee if record.paid and not record.cancelled else 0
+
+    class Meta:
+        orderable = False
+
+
+class StandingsExportTable(tables.Table):
+    """The standings by player (``standings.PlayerStanding`` rows), best first."""
+
+    best_place = tables.Column(verbose_name=_("Place"), default="")
+    player = tables.Column(accessor="player__name", verbose_name=_("Player"))
+    town = tables.Column(accessor="player__town", verbose_name=_("town or club"), default="")
+    entries_bought = tables.Column(verbose_name=_("Entries bought"))
+    entries_alive = tables.Column(verbose_name=_("Entries in play"))
+    prizes = tables.Column(verbose_name=_("Prizes"), empty_values=(), accessor="pk")
+
+    def value_prizes(self, record):
+        from tournaments.money import euro
+
+        texts = []
+        for prize in record.prizes:
+            what = [prize.description] if prize.description else []
+            if prize.amount is not None:
+                what.append(euro(prize.amount))
+            name = str(_("Prize %(place)s") % {"place": prize.place})
+            texts.append(f"{name}: {', '.join(what)}" if what else name)
+        return "; ".join(texts)
+
+    class Meta:
+        orderable = False
