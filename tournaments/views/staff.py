@@ -271,10 +271,30 @@ def entry_paid(request, pk, entry_pk):
     return redirect(safe_next(request, reverse("staff:entries", args=[pk])))
 
 
-@require_POST
+CONFIRMED = "yes"
+
+
+def _confirmed(request) -> bool:
+    """A destructive action runs only from its confirmation (page or dialog)."""
+    return request.method == "POST" and request.POST.get("confirm") == CONFIRMED
+
+
 @staff_required
 def entry_cancel(request, pk, entry_pk):
+    """Cancel an entry: a confirmation page first (a dialog with JavaScript)."""
     entry = _entry(pk, entry_pk)
+    back = safe_next(request, reverse("staff:entries", args=[pk]))
+    if not _confirmed(request):
+        return render(
+            request,
+            "staff/confirm.html",
+            _context(
+                entry.tournament,
+                "entries",
+                confirm=presenters.cancel_entry_confirmation(entry),
+                back=back,
+            ),
+        )
     try:
         services.cancel_entry(entry, actor=request.user)
     except TournamentError as error:
@@ -394,16 +414,42 @@ def round_release(request, pk, number):
     return redirect("staff:results", pk)
 
 
-@require_POST
 @staff_required
 def round_withdraw(request, pk, number):
+    """Withdraw the latest round, after a confirmation page that says what happens and
+    offers to draw the round again with the same seed."""
     tournament = _tournament(pk)
     drawn = _round(tournament, number)
+    if not _confirmed(request):
+        return render(
+            request,
+            "staff/confirm.html",
+            _context(
+                tournament,
+                "draw",
+                confirm=presenters.withdraw_round_confirmation(drawn),
+                back=reverse("staff:round", args=[pk, number]),
+            ),
+        )
+    redraw = request.POST.get("then") == "redraw" and drawn.seed is not None
+    seed = drawn.seed
     try:
-        services.withdraw_round(drawn, actor=request.user)
+        with transaction.atomic():  # the draw again fails: the round stays as it was
+            services.withdraw_round(drawn, actor=request.user)
+            again = services.draw_next_round(tournament, seed=seed, actor=request.user) if redraw else None
     except TournamentError as error:
         _fail(request, error)
         return redirect("staff:round", pk, number)
+    if again is not None:
+        messages.success(
+            request,
+            _(
+                "Round %(number)s was withdrawn and drawn again with the same seed %(seed)s "
+                "as a draft. Check it, then release it."
+            )
+            % {"number": number, "seed": seed},
+        )
+        return redirect("staff:round", pk, again.number)
     messages.success(request, _("Round %(number)s was withdrawn.") % {"number": number})
     return redirect("staff:draw", pk)
 
