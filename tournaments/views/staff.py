@@ -23,7 +23,7 @@ from tournaments.models import (
 )
 from tournaments.services import TournamentError
 
-from . import exports, presenters
+from . import audit_log, exports, presenters
 from .access import posted as _posted
 from .access import safe_next, staff_required
 from .forms import (
@@ -40,6 +40,7 @@ from .tables import (
     PairingTable,
     StandingsExportTable,
     TournamentTable,
+    audit_action,
 )
 
 
@@ -654,9 +655,26 @@ def ceremony(request, pk):
     return redirect(safe_next(request, reverse("staff:standings", args=[pk])))
 
 
+AUDIT_PER_PAGE = 25
+
+
 @staff_required
 def audit(request, pk):
+    """The audit log, filtered (round, pairing, player, user, kind) and paginated."""
     tournament = _tournament(pk)
-    table = AuditTable(tournament.audit_log.select_related("user"))
-    RequestConfig(request, paginate={"per_page": 100}).configure(table)
-    return render(request, "staff/audit.html", _context(tournament, "audit", table=table))
+    form = audit_log.AuditFilterForm(
+        request.GET or None, tournament=tournament, action_labels=audit_action
+    )
+    log = tournament.audit_log.select_related("user")
+    if form.is_bound and form.is_valid():
+        log = audit_log.filter_log(log, tournament, form.cleaned_data)
+    table = AuditTable(log)
+    RequestConfig(request, paginate={"per_page": AUDIT_PER_PAGE}).configure(table)
+    table.pairings = audit_log.pairing_lookup(
+        tournament, [row.record for row in table.page.object_list]
+    )
+    return render(
+        request,
+        "staff/audit.html",
+        _context(tournament, "audit", table=table, form=form, filtered=form.is_bound),
+    )

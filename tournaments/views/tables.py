@@ -3,11 +3,11 @@
 import re
 
 import django_tables2 as tables
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import AuditLog, Bracket, Player, Tournament
+from tournaments.models import AuditLog, Player, Tournament
 
 from .audit import change_lines
 
@@ -34,6 +34,8 @@ AUDIT_ACTIONS = {
     "correct_result": _("result corrected"),
     "confirm_result": _("result confirmed"),
     "revoke": _("revoke (Renonce) recorded"),
+    "start_ceremony": _("prize ceremony started"),
+    "stop_ceremony": _("prize ceremony stopped"),
 }
 PAIRING_TARGET = re.compile(r"^round (\d+) (\w+) #(\d+)$")
 ROUND_TARGET = re.compile(r"^round (\d+)$")
@@ -47,14 +49,11 @@ def audit_action(code: str) -> str:
 def audit_target(target: str) -> str:
     """The stored target ("round 2 main #8", "entry 5") in the page's language."""
     if m := PAIRING_TARGET.match(target):
-        bracket = m.group(2)
-        text = _("round %(round)s, pairing %(number)s") % {
+        # the match's name ("Spiel um Platz 3") comes from the pairing (see AuditTable)
+        return _("round %(round)s, pairing %(number)s") % {
             "round": m.group(1),
             "number": m.group(3),
         }
-        if bracket != Bracket.MAIN and bracket in Bracket.values:
-            text = f"{text} ({Bracket(bracket).label})"
-        return text
     if m := ROUND_TARGET.match(target):
         return _("round %(round)s") % {"round": m.group(1)}
     if m := ENTRY_TARGET.match(target):
@@ -88,6 +87,8 @@ class TournamentTable(tables.Table):
 
 
 class AuditTable(tables.Table):
+    """The audit log in words; ``pairings`` names the matches (``audit_log.pairing_lookup``)."""
+
     at = tables.DateTimeColumn(format="d.m.Y H:i:s", verbose_name=_("when"))
     user = tables.Column(verbose_name=_("who"), default="–")
     change = tables.Column(
@@ -99,8 +100,13 @@ class AuditTable(tables.Table):
         fields = ["at", "user", "action", "target", "change"]
         empty_text = _("Nothing recorded yet.")
 
+    def __init__(self, *args, pairings=None, **kwargs):
+        self.pairings = pairings if pairings is not None else {}
+        super().__init__(*args, **kwargs)
+
     def render_change(self, record):
-        lines = change_lines(record.action, record.before, record.after)
+        sides = self.pairings.get(record.target, {}).get("sides")
+        lines = change_lines(record.action, record.before, record.after, sides=sides)
         if not lines:
             return "–"
         return format_html_join(mark_safe("<br>"), "{}", ((line,) for line in lines))
@@ -109,7 +115,15 @@ class AuditTable(tables.Table):
         return audit_action(value)
 
     def render_target(self, value):
-        return audit_target(value)
+        text = audit_target(value)
+        match = self.pairings.get(value)
+        if not match:
+            return text
+        if match["name"]:
+            text = f"{text} · {match['name']}"
+        if match["players"]:
+            return format_html("{}<br><small>{}</small>", text, match["players"])
+        return text
 
 
 class PairingTable(tables.Table):
