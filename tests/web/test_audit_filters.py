@@ -7,7 +7,6 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.helpers import run_to_end
 from tournaments import services
 from tournaments.models import AuditLog, Outcome
 
@@ -62,9 +61,12 @@ def test_filter_by_round_pairing_user_and_kind(staff_client, finished, second_st
     assert f"#{third.left.number} {third.left.player.name}" in rows[0]  # the players, named
     rows = _rows(staff_client.get(url, {"user": second_staff_user.pk, "action": "record_result"}))
     assert rows and all("bert" in r and "Ergebnis eingetragen" in r for r in rows)
-    assert len(rows) == AuditLog.objects.filter(
-        tournament=finished, user=second_staff_user, action="record_result"
-    ).count()
+    assert (
+        len(rows)
+        == AuditLog.objects.filter(
+            tournament=finished, user=second_staff_user, action="record_result"
+        ).count()
+    )
     # kinds are offered in words, users by name
     page = staff_client.get(url).content.decode()
     assert '<option value="record_result">Ergebnis eingetragen</option>' in page

@@ -24,7 +24,9 @@ PAIRING_TARGET = re.compile(r"^round (\d+) (\w+) #(\d+)$")
 
 class AuditFilterForm(forms.Form):
     round = forms.TypedChoiceField(label=_("Round"), required=False, coerce=int, empty_value=None)
-    pairing = forms.IntegerField(label=_("Pairing no."), required=False, min_value=1, max_value=10**6)
+    pairing = forms.IntegerField(
+        label=_("Pairing no."), required=False, min_value=1, max_value=10**6
+    )
     player = forms.CharField(label=_("Player"), required=False, max_length=100)
     user = forms.TypedChoiceField(label=_("who"), required=False, coerce=int, empty_value=None)
     action = forms.ChoiceField(label=_("kind of change"), required=False)
@@ -60,9 +62,9 @@ def filter_log(log, tournament, data: dict):
     name = " ".join((data.get("player") or "").split())
     if name:
         entries = list(
-            Entry.objects.filter(tournament=tournament, player__name__icontains=name).select_related(
-                "player"
-            )
+            Entry.objects.filter(
+                tournament=tournament, player__name__icontains=name
+            ).select_related("player")
         )
         players = {e.player for e in entries}
         pairings = Pairing.objects.filter(round__tournament=tournament).filter(
@@ -86,7 +88,9 @@ def pairing_lookup(tournament, rows) -> dict[str, dict]:
             wanted[row.target] = (int(m.group(1)), m.group(2), int(m.group(3)))
     if not wanted:
         return {}
-    rounds = {r.number: r for r in Round.objects.filter(tournament=tournament).only("number", "stage")}
+    rounds = {
+        r.number: r for r in Round.objects.filter(tournament=tournament).only("number", "stage")
+    }
     keys = {(r, n) for r, _b, n in wanted.values()}
     pairings = {
         (p.round.number, p.number): p

@@ -24,7 +24,9 @@ def wanted(request) -> str | None:
 def response(table, export_format: str, name: str, *, title: str, footer=None):
     """The table as a download; ``footer`` rows (e.g. the takings) are appended."""
     exporter = TableExport(
-        export_format, table, dataset_kwargs={"title": title[:31]}  # xlsx: 31 characters
+        export_format,
+        table,
+        dataset_kwargs={"title": title[:31]},  # xlsx: 31 characters
     )
     for row in footer or ():
         exporter.dataset.append(list(row))
