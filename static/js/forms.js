@@ -32,6 +32,12 @@
     // if the answer is a download or the request fails, allow sending again a bit later
     setTimeout(function () { form.removeAttribute("data-sent"); }, 4000);
   });
+  /* On a phone the tournament's tabs scroll in one line: the current one is in view. */
+  var tab = document.querySelector("nav.tournament [aria-current=page]");
+  if (tab && tab.parentNode.parentNode.scrollWidth > tab.parentNode.parentNode.clientWidth) {
+    var list = tab.parentNode.parentNode;
+    list.scrollLeft = tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2;
+  }
   /* Back button: a page restored from the browser's cache may send its forms again. */
   window.addEventListener("pageshow", function () {
     document.querySelectorAll("form[data-sent]").forEach(function (f) { f.removeAttribute("data-sent"); });

@@ -111,10 +111,11 @@
       el.form.requestSubmit();
     }
   });
-  /* After a result was saved or refused (the page shows a message), the first open
-     pairing's result select has the focus: the next result is typed without the mouse. */
+  /* The results page starts with the focus on the first open pairing's result select
+     (and again after each result saved): results are typed without the mouse and
+     without tabbing through the header. */
   var resultsTable = document.getElementById("results-table");
-  if (resultsTable && document.querySelector("main .messages")) {
+  if (resultsTable && !(document.activeElement && document.activeElement.matches("input, textarea"))) {
     var nextSelect = resultsTable.querySelector("select[id^='result-']");
     if (nextSelect) { nextSelect.focus(); }
   }
