@@ -117,7 +117,11 @@
   var resultsTable = document.getElementById("results-table");
   if (resultsTable && !(document.activeElement && document.activeElement.matches("input, textarea"))) {
     var nextSelect = resultsTable.querySelector("select[id^='result-']");
-    if (nextSelect) { nextSelect.focus(); }
+    if (nextSelect) {
+      nextSelect.focus({preventScroll: true});
+      var box = nextSelect.getBoundingClientRect();
+      if (box.bottom > window.innerHeight || box.top < 0) { nextSelect.scrollIntoView({block: "center"}); }
+    }
   }
   /* Filter selects apply at once. */
   document.querySelectorAll("form.filters select").forEach(function (select) {

@@ -5,10 +5,11 @@ import random
 import re
 
 import pytest
+from django.db.models import Q
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import AuditLog, Outcome
+from tournaments.models import AuditLog, Outcome, Pairing
 
 from .conftest import make_tournament
 
@@ -77,11 +78,8 @@ def test_filter_by_player_finds_his_sale_entries_and_pairings(staff_client, fini
     url = reverse("staff:audit", args=[finished.pk])
     player = finished.entries.get(number=15).player  # the player with two entries
     rows = _rows(staff_client.get(url, {"player": player.name.lower()}))
-    pairings = finished.rounds.model.objects.none()
-    from tournaments.models import Pairing
-
-    pairings = Pairing.objects.filter(round__tournament=finished, left__player=player) | (
-        Pairing.objects.filter(round__tournament=finished, right__player=player)
+    pairings = Pairing.objects.filter(round__tournament=finished).filter(
+        Q(left__player=player) | Q(right__player=player)
     )
     decided = pairings.exclude(outcome__in=["", "bye", "surrender"]).count()
     assert any("Teilnahmekarten verkauft" in r for r in rows)
