@@ -32,7 +32,10 @@ def search_players(query: str):
 @staff_required
 def player_list(request):
     query = request.GET.get("q", "").strip()[:100]
-    players = search_players(query).annotate(entry_count=Count("entries"))
+    # explicit order: Meta.ordering does not apply to a query with GROUP BY (the count)
+    players = (
+        search_players(query).annotate(entry_count=Count("entries")).order_by("name", "town", "pk")
+    )
     table = PlayerTable(players)
     if export_format := exports.wanted(request):
         return exports.response(table, export_format, _("players"), title=_("Players"))
