@@ -249,6 +249,7 @@ VIEW_RULES: dict[str, Rule] = {
     "staff:pairing_confirm": Rule(T, A.RESULTS, A.RESULTS),
     "staff:pairing_start": Rule(T, A.START, A.START),
     "staff:standings": Rule(T, A.VIEW, A.TERMS),
+    "staff:ceremony": Rule(T, A.TERMS, A.TERMS),  # the prize ceremony on the projector
     "staff:audit": Rule(T, A.AUDIT, A.AUDIT),
     "staff:print": Rule(
         T,

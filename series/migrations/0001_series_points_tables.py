@@ -12,7 +12,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0001_clubs_staff_invitations'),
-        ('tournaments', '0006_categories'),
+        ('tournaments', '0007_categories'),
     ]
 
     operations = [

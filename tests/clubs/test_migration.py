@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("tournaments", "0003_pairing_number_unique_in_round"), ("clubs", "0001_clubs_staff_invitations")]
+BEFORE = [("tournaments", "0004_tournament_ceremony"), ("clubs", "0001_clubs_staff_invitations")]
 
 
 def _latest(executor):

@@ -76,6 +76,7 @@ EXPECTED: dict[str, tuple[set, set]] = {
     "staff:pairing_confirm": ({T, O}, {T, O}),
     "staff:pairing_start": ({T, O}, {T, O}),
     "staff:standings": (ALL, {O}),
+    "staff:ceremony": ({O}, {O}),
     "staff:audit": ({O}, {O}),
     "staff:print": (None, None),  # per document, below
     "games:pairing": ({T, R, O}, None),  # per form, below
@@ -111,6 +112,7 @@ ANY_SCOPE = {
 GET_ONLY = {"staff:player_search"}
 POST_ONLY = {
     "staff:shrink",
+    "staff:ceremony",
     "staff:entry_paid",
     "staff:entry_cancel",
     "staff:entry_categories",
@@ -283,6 +285,7 @@ def _post_data(name, w, do=None):
             "match_bummerl": "2",
         },
         "staff:shrink": {"field_size": "16"},
+        "staff:ceremony": {"running": "1"},
         "staff:categories": {"do": "add", "name": "Senioren", "prizes": "Wein"},
         "staff:entries": {"name": "Spät Dran", "count": "1", "once": new_token()},
         "staff:entry_paid": {"paid": "0"},

@@ -342,3 +342,22 @@ def test_english_says_first_to_and_dates_cannot_be_misread(small_tournament):
         sheets = "\n".join(pages_text(render("scoresheets", t).content))
     assert "Turnier am 01.12.2026" in german and re.search(r"Stand \d\d\.\d\d\.\d{4}, ", german)
     assert "auf 3 Bummerl" in sheets and "01.12.2026" in sheets
+
+
+def test_result_list_says_why_the_one_prize_rule_passed_a_prize_down(db):
+    """One player holds four entries and wins every match: he takes the 1st prize, and the
+    result list says why the 2nd went further down the standings."""
+    from tests.tournaments.helpers import make_tournament
+
+    t = make_tournament(16, entries=[4] + [1] * 12, one_prize_per_player=True)
+    star = t.entries.get(number=1).player
+    while services.tournament_phase(t) != "finished":
+        rnd = services.release_round(services.draw_next_round(t, seed=5))
+        for p in rnd.pairings.filter(outcome="").select_related("right"):
+            winner = "right" if p.right.player_id == star.pk else "left"
+            services.record_result(p, winner=winner, score=(2, 1))
+    data = results_data(t)
+    second = data.prizes[1]
+    assert second.reason.startswith("Preis 2 ging an ")
+    first_page = " ".join(pages_text(render("results", t).content)[0].split())
+    assert f"weil {star.name} schon den 1. Preis hat." in first_page

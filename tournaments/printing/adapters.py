@@ -419,7 +419,9 @@ def results_data(tournament: Tournament, *, public: bool = False) -> ResultsData
         if prize.entry is not None:
             winner = f"{prize.player.name} (#{prize.entry.number})"
             prize_of_entry[prize.entry.pk] = f"{prize.place}. " + text if text else str(prize.place)
-        prizes.append(PrizeLine(place=prize.place, prize=text or "–", winner=winner))
+        prizes.append(
+            PrizeLine(place=prize.place, prize=text or "–", winner=winner, reason=prize.reason)
+        )
     categories = []
     for cs in standings.categories:
         lines_ = []

@@ -24,6 +24,7 @@ from .common import (
     new_canvas,
     paginate,
     string_width,
+    wrap,
     wrap_fitted,
 )
 
@@ -86,6 +87,7 @@ class PrizeLine:
     place: int
     prize: str
     winner: str = ""  # "Jürgen Größinger (#23)"; empty while open
+    reason: str = ""  # why the one-prize rule passed this prize down, else ""
 
 
 @dataclass(frozen=True)
@@ -206,6 +208,13 @@ def build_results(data: ResultsData) -> bytes:
                 canvas.drawString(x_winner, y, labels.open)
                 canvas.setFillGray(0)
             y -= ROW
+            if line.reason:  # the one-prize rule passed it down: say why, under the line
+                canvas.setFont(FONT, SIZE - 1.5)
+                canvas.setFillGray(0.3)
+                for text in wrap(line.reason, FONT, SIZE - 1.5, right - x_prize, lines=3):
+                    canvas.drawString(x_prize, y + 2, text)
+                    y -= ROW - 2
+                canvas.setFillGray(0)
     y -= 4 * mm
     canvas.setFont(FONT_BOLD, 12)
     canvas.drawString(left, y, labels.bracket)

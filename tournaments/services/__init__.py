@@ -14,6 +14,7 @@ One module per concern, each the one place of its rules:
 - ``progress``: the next step and the phase of a tournament;
 - ``categories``: categories (Wertungen) and who belongs to them;
 - ``register``: the shared player register (merging two entries of one person);
+- ``ceremony``: starting and stopping the prize ceremony on the projector;
 - ``common``: the error, the audit row, the lock and what the others share.
 
 Callers import from this package: ``from tournaments import services``.
@@ -25,6 +26,7 @@ from .categories import (
     set_entry_categories,
     update_category,
 )
+from .ceremony import set_ceremony
 from .common import (
     MIN_FIELD_SIZE,
     TournamentError,
@@ -101,6 +103,7 @@ __all__ = [
     "round_draws",
     "sell_entries",
     "set_entry_categories",
+    "set_ceremony",
     "set_paid",
     "set_prizes",
     "shrink_field",

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0005_player_merged_into"),
+        ("tournaments", "0006_player_merged_into"),
     ]
 
     operations = [

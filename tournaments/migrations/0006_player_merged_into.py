@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0004_clubs_own_tournaments"),
+        ("tournaments", "0005_clubs_own_tournaments"),
     ]
 
     operations = [

@@ -88,7 +88,7 @@ def names_from_clubs(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("clubs", "0001_clubs_staff_invitations"),
-        ("tournaments", "0003_pairing_number_unique_in_round"),
+        ("tournaments", "0004_tournament_ceremony"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
