@@ -38,7 +38,13 @@ def player_merge(request):
         if keep is None or other is None:
             messages.error(request, _("Choose both players; nothing was merged."))
             return redirect("staff:player_merge")
-        club = permissions.clubs_for(request.user, permissions.Action.MERGE).first()
+        # the club the merge is made for, in its audit log: the user's own (a site
+        # administrator of no club: the register's log of no club)
+        club = (
+            permissions.clubs_for(request.user, permissions.Action.MERGE)
+            .filter(memberships__user=request.user)
+            .first()
+        )
         try:
             services.merge_players(keep, other, actor=request.user, club=club)
         except TournamentError as error:
