@@ -167,4 +167,3 @@ def _match_changed(sender, instance, created=False, update_fields=None, raw=Fals
         return
     if created or update_fields is None or "status" in update_fields:
         bump(_tournament_of(instance.pairing))
-

@@ -124,9 +124,7 @@ def _page(request, pk, view):
     version, public = cached.version_of(pk, lambda: get_object_or_404(Tournament, pk=pk))
     if not public or cached.is_logged_in(request):
         tournament = visible_tournament(request, pk)
-        return render(
-            request, TEMPLATES[view], page_context(request, tournament, view, version)
-        )
+        return render(request, TEMPLATES[view], page_context(request, tournament, view, version))
     page_request = cached.anonymous(request)
 
     def build() -> bytes:
