@@ -124,9 +124,7 @@ def test_the_computer_moves_in_a_task_not_in_the_request(client):
                 break
         DBTaskResult.objects.all().delete()  # the answers in the other matches: not needed
         seq = m.next_seq
-        action = next(
-            str(a) for a in live.state.legal_actions() if str(a).startswith("play:")
-        )
+        action = next(str(a) for a in live.state.legal_actions() if str(a).startswith("play:"))
         url = reverse("games:act", args=[m.pk, m.token0])
         response = client.post(
             url, json.dumps({"seq": seq, "action": action}), content_type="application/json"

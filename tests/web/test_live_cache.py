@@ -26,9 +26,7 @@ def _poll(client, tournament, since=None) -> dict:
 
 
 def _hidden_fields(html: str) -> dict:
-    return dict(
-        re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', html)
-    )
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', html))
 
 
 def test_a_renamed_player_shows_at_once_on_the_page_and_in_the_poll(running, staff_client):
