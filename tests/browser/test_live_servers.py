@@ -29,8 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 STAFF = ("staff", "staff-pw-1234")
 
-SETUP = (
-    """
+SETUP =     """
 import datetime, json
 from django.contrib.auth import get_user_model
 from games import services
@@ -44,7 +43,7 @@ rnd = core.release_round(core.draw_next_round(t, seed=7))
 open_ = list(rnd.pairings.filter(outcome="").exclude(right=None).order_by("number"))
 m = services.start_match_for_pairing(open_[0])
 f = services.create_friendly_match(name0="Resi", bot_level="easy", seed=5)
-get_user_model().objects.create_user(%r, password=%r, is_staff=True)
+get_user_model().objects.create_user("staff", password="staff-pw-1234", is_staff=True)
 other = open_[1]
 print("SETUP" + json.dumps({
     "tournament": t.pk,
@@ -54,8 +53,6 @@ print("SETUP" + json.dumps({
     "result_names": [other.left.player.name, other.right.player.name],
 }))
 """
-    % STAFF
-)
 
 
 def _needs_or_skip(reason: str):
