@@ -90,6 +90,7 @@ def live_context(tournament: Tournament) -> dict:
         for pairing in (
             Pairing.objects.filter(round_id__in=wanted)
             .select_related("round", "left__player", "right__player")
+            .defer("round__protocol")  # the draw's protocol: large, and decoded per row
             .order_by("round__number", "number")
         ):
             pairings_by_round.setdefault(pairing.round_id, []).append(pairing)
