@@ -48,7 +48,7 @@ def test_production_with_redis_uses_it_for_the_cache_and_the_channel_layer():
         "print(settings.TASKS['default']['BACKEND'])"
     )
     run = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
+        [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -78,7 +78,7 @@ def test_the_embedded_default_needs_no_server():
         "print(settings.CHANNEL_LAYERS['default']['BACKEND'])"
     )
     run = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
+        [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
         cwd=ROOT,
         env=env,
         capture_output=True,
