@@ -125,7 +125,23 @@ async def wait_seq(seat: Seat, seq: int, timeout: float = 30) -> None:
         await asyncio.wait_for(seat.changed.wait(), max(0.01, deadline - time.perf_counter()))
 
 
-async def human_game(base, pk, tokens, pace, stop, stats: Stats, rng):
+class Clock:
+    """Every game opens its pages first; the timed run starts when all are open."""
+
+    def __init__(self, parties: int, seconds: float):
+        self.barrier = asyncio.Barrier(parties)
+        self.seconds = seconds
+        self.stop = 0.0
+        self.start = 0.0
+
+    async def ready(self):
+        if await self.barrier.wait() == 0:
+            self.start = time.perf_counter()
+            self.stop = self.start + self.seconds
+        await asyncio.sleep(0)
+
+
+async def human_game(base, pk, tokens, pace, clock: Clock, stats: Stats, rng):
     """Two human seats; the seat to move acts after a pause; the other seat shows it."""
     async with httpx.AsyncClient(base_url=base, timeout=60) as c0, httpx.AsyncClient(
         base_url=base, timeout=60
@@ -133,9 +149,10 @@ async def human_game(base, pk, tokens, pace, stop, stats: Stats, rng):
         seats = [Seat(c0, base, pk, tokens[0]), Seat(c1, base, pk, tokens[1])]
         for s in seats:
             await s.open()
+        await clock.ready()
         try:
             data = await seats[0].state()
-            while time.perf_counter() < stop and not data["match"]["finished"]:
+            while time.perf_counter() < clock.stop and not data["match"]["finished"]:
                 view = data["view"]
                 mover = view["to_move"]
                 data = await seats[mover].state() if data.get("seat") != mover else data
@@ -162,13 +179,14 @@ async def human_game(base, pk, tokens, pace, stop, stats: Stats, rng):
                 await s.close()
 
 
-async def computer_game(base, pk, token, pace, stop, stats: Stats, rng):
+async def computer_game(base, pk, token, pace, clock: Clock, stats: Stats, rng):
     async with httpx.AsyncClient(base_url=base, timeout=60) as client:
         seat = Seat(client, base, pk, token)
         await seat.open()
+        await clock.ready()
         try:
             data = await seat.state()
-            while time.perf_counter() < stop and not data["match"]["finished"]:
+            while time.perf_counter() < clock.stop and not data["match"]["finished"]:
                 view = data["view"]
                 if view["to_move"] != 0:
                     await wait_seq(seat, data["match"]["next_seq"] + 1)
@@ -211,18 +229,17 @@ async def trivial_rps(base: str, clients: int, seconds: float) -> float:
 
 async def run(base, humans, computers, pace, seconds, seed) -> tuple[Stats, float]:
     stats = Stats()
-    stop = time.perf_counter() + seconds
+    clock = Clock(len(humans) + len(computers), seconds)
     rng = random.Random(seed)
     jobs = [
-        human_game(base, pk, (t0, t1), pace, stop, stats, random.Random(rng.random()))
+        human_game(base, pk, (t0, t1), pace, clock, stats, random.Random(rng.random()))
         for pk, t0, t1 in humans
     ] + [
-        computer_game(base, pk, t0, pace, stop, stats, random.Random(rng.random()))
+        computer_game(base, pk, t0, pace, clock, stats, random.Random(rng.random()))
         for pk, t0, _t1 in computers
     ]
-    start = time.perf_counter()
     results = await asyncio.gather(*jobs, return_exceptions=True)
-    wall = time.perf_counter() - start
+    wall = time.perf_counter() - clock.start
     stats.errors += [repr(r) for r in results if isinstance(r, Exception)]
     return stats, wall
 
@@ -253,6 +270,8 @@ def make_matches(env, count: int, bot: str, seed: int) -> list[list[str]]:
 
 
 def main() -> None:
+    # a SIGTERM stops the servers too (the finally below)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--games", type=int, nargs="+", default=[64, 256])
     ap.add_argument("--computer-games", type=int, default=8)

@@ -173,6 +173,8 @@ def load(url: str, seconds: float, concurrency: int) -> tuple[float, int]:
 
 
 def main():
+    # a SIGTERM stops the servers too (the finally below)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--concurrency", type=int, default=8)

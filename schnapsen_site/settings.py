@@ -115,6 +115,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "NAME": str(Path(tempfile.gettempdir()) / f"schnapsen-test-{os.getpid()}.sqlite3")
     }
 
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+    "DJANGO_DB_POOL", True
+):
+    # Under ASGI every request runs its view in a thread of its own: a connection per
+    # thread would pile up (CONN_MAX_AGE). A pool per process hands connections out and
+    # takes them back at the end of each request.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": int(os.environ.get("DJANGO_DB_POOL_SIZE", "8")),
+        "timeout": 20,
+    }
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --------------------------------------------------------------------------- cache, push, tasks

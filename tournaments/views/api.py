@@ -2,6 +2,7 @@
 
 import json
 
+from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
@@ -23,19 +24,33 @@ def live(request, pk):
     view = request.GET.get("view", "page")
     if view not in SECTIONS:
         view = "page"
-    version, public = cached.version_of(pk, lambda: visible_tournament(request, pk))
+    since = request.GET.get("since")
+    key = cached.page_key("json", pk, view, request)
+    if since:  # an open page: most often nothing changed, and only the version is read
+        version, public = cached.version_of(pk, lambda: visible_tournament(request, pk))
+        body = None
+    else:
+        version, public, body = cached.lookup(pk, key, lambda: visible_tournament(request, pk))
     if not public:
         visible_tournament(request, pk)  # staff only; others get a 404
-    since = request.GET.get("since")
     if since and since == version:
         return JsonResponse({"version": since, "changed": False})
+    if body is None:
 
-    def build() -> bytes:
-        tournament = get_object_or_404(Tournament, pk=pk)
-        data = {"version": version, "changed": True, "sections": render_sections(tournament, view)}
-        return json.dumps(data, cls=DjangoJSONEncoder, separators=(",", ":")).encode()
+        def build() -> bytes:
+            tournament = get_object_or_404(Tournament, pk=pk)
+            data = {
+                "version": version,
+                "changed": True,
+                "sections": render_sections(tournament, view),
+            }
+            return json.dumps(data, cls=DjangoJSONEncoder, separators=(",", ":")).encode()
 
-    body = cached.cached_body(cached.page_key("json", pk, view, version, request), build)
+        stored = cache.get(key) if since else None
+        if stored and stored[0] == version:
+            body = stored[1]
+        else:
+            body = cached.cached_body(key, version, build)
     etag = f'"{version}-{view}-{get_language()}-json"'
     response = cached.respond(request, body, "application/json", etag)
     response["Cache-Control"] = "no-cache, no-store"

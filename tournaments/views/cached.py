@@ -6,6 +6,7 @@ messages, and no per-request token (the language form takes the CSRF cookie when
 sent: ``static/js/live.js``). A staff member who is logged in gets the page rendered for
 him, uncached. Rendering is done by one request at a time per key; the others wait for
 its result (a burst of phones after a change costs one rendering, not one per worker).
+A cached request asks the cache once, for the version and the body together.
 """
 
 from __future__ import annotations
@@ -67,30 +68,41 @@ def version_of(pk: int, load_tournament: Callable) -> tuple[str, bool]:
     return live_version.load(load_tournament())
 
 
-def cached_body(key: str, render: Callable[[], bytes]) -> bytes:
-    """The gzip-compressed body under ``key``, rendered once by one request."""
-    body = cache.get(key)
-    if body is not None:
-        return body
-    lock = key + ":rendering"
+def lookup(pk: int, key: str, load_tournament: Callable) -> tuple[str, bool, bytes | None]:
+    """The version, whether the tournament is public, and the body stored under ``key``
+    if it is of that version: one round trip to the cache (both keys at once)."""
+    version_key = live_version.KEY.format(pk)
+    found = cache.get_many([version_key, key])
+    value = found.get(version_key)
+    version, public = tuple(value) if value else live_version.load(load_tournament())
+    stored = found.get(key)
+    body = stored[1] if stored and stored[0] == version else None
+    return version, public, body
+
+
+def cached_body(key: str, version: str, render: Callable[[], bytes]) -> bytes:
+    """The gzip-compressed body of ``version`` under ``key``, rendered once by one
+    request while the others wait for it."""
+    lock = f"{key}:{version}:rendering"
     if not cache.add(lock, 1, int(WAIT_SECONDS) + 5):
         deadline = time.monotonic() + WAIT_SECONDS
         while time.monotonic() < deadline:
             time.sleep(0.02)
-            body = cache.get(key)
-            if body is not None:
-                return body
+            stored = cache.get(key)
+            if stored and stored[0] == version:
+                return stored[1]
     try:
         body = gzip.compress(render(), compresslevel=6, mtime=0)
-        cache.set(key, body, CACHE_SECONDS)
+        cache.set(key, (version, body), CACHE_SECONDS)
     finally:
         cache.delete(lock)
     return body
 
 
-def page_key(kind: str, pk: int, view: str, version: str, request: HttpRequest) -> str:
+def page_key(kind: str, pk: int, view: str, request: HttpRequest) -> str:
+    """Where the latest rendered body of a page is kept (with its version)."""
     host = request.get_host() if kind == "page" else ""
-    return f"live:{kind}:{pk}:{view}:{get_language()}:{host}:{version}"
+    return f"live:{kind}:{pk}:{view}:{get_language()}:{host}"
 
 
 def respond(request, body: bytes, content_type: str, etag: str) -> HttpResponse:

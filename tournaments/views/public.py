@@ -122,18 +122,20 @@ def _page(request, pk, view):
     """The public page or the projector: served whole from the cache per version and
     language (``cached``); rendered for the visitor only for a logged-in staff member or
     a tournament that is not public."""
-    version, public = cached.version_of(pk, lambda: get_object_or_404(Tournament, pk=pk))
+    key = cached.page_key("page", pk, view, request)
+    version, public, body = cached.lookup(pk, key, lambda: get_object_or_404(Tournament, pk=pk))
     if not public or cached.is_logged_in(request):
         tournament = visible_tournament(request, pk)
         return render(request, TEMPLATES[view], page_context(request, tournament, view, version))
-    page_request = cached.anonymous(request)
+    if body is None:
+        page_request = cached.anonymous(request)
 
-    def build() -> bytes:
-        tournament = get_object_or_404(Tournament, pk=pk)
-        context = page_context(page_request, tournament, view, version)
-        return render_to_string(TEMPLATES[view], context, request=page_request).encode()
+        def build() -> bytes:
+            tournament = get_object_or_404(Tournament, pk=pk)
+            context = page_context(page_request, tournament, view, version)
+            return render_to_string(TEMPLATES[view], context, request=page_request).encode()
 
-    body = cached.cached_body(cached.page_key("page", pk, view, version, request), build)
+        body = cached.cached_body(key, version, build)
     etag = f'"{version}-{view}-{get_language()}"'
     return cached.respond(request, body, "text/html; charset=utf-8", etag)
 
