@@ -8,17 +8,7 @@ import logging
 import random
 from dataclasses import dataclass, field
 
-from django.db.models import (
-    Case,
-    CharField,
-    OuterRef,
-    StringAgg,
-    Subquery,
-    TextField,
-    Value,
-    When,
-)
-from django.db.models.functions import Cast, Concat
+from django.db import connection
 from django.utils.translation import gettext as _
 
 from games.engine import GameState, RuleSet
@@ -97,26 +87,29 @@ def _score_of(match: Match, rules: RuleSet, games) -> MatchScore:
     return score
 
 
+def _games_sql() -> str:
+    """The games of a match in order, the running one with its action log as
+    "seq|action seq|action …" (any order: sorted here). Written out once: the ORM's
+    compilation of the same subquery cost more than its execution."""
+    q = connection.ops.quote_name
+    game, action = q(Game._meta.db_table), q(MatchAction._meta.db_table)
+    agg = "STRING_AGG" if connection.vendor == "postgresql" else "GROUP_CONCAT"
+    columns = ", ".join(
+        f"g.{q(f.column)}" for f in Game._meta.concrete_fields if f.name != "analysis"
+    )
+    return (
+        f"SELECT {columns}, CASE WHEN g.{q('winner')} IS NULL THEN ("
+        f"SELECT {agg}(CAST(a.{q('seq')} AS TEXT) || '|' || a.{q('action')}, ' ') "
+        f"FROM {action} a WHERE a.{q('match_id')} = g.{q('match_id')} "
+        f"AND a.{q('game_index')} = g.{q('index')}) ELSE '' END AS log "
+        f"FROM {game} g WHERE g.{q('match_id')} = %s ORDER BY g.{q('index')}"
+    )
+
+
 def _games_with_log(match: Match) -> list[Game]:
     """The match's games in order, the running one with its action log (``log``: the
     actions in sequence order): one query for both."""
-    log = (
-        MatchAction.objects.filter(match_id=OuterRef("match_id"), game_index=OuterRef("index"))
-        .values("match_id")
-        .annotate(
-            text=StringAgg(Concat(Cast("seq", CharField()), Value("|"), "action"), Value(" "))
-        )
-        .values("text")
-    )
-    games = list(
-        match.games.annotate(
-            log=Case(
-                When(winner__isnull=True, then=Subquery(log)),
-                default=Value(""),
-                output_field=TextField(),
-            )
-        ).order_by("index")
-    )
+    games = list(Game.objects.raw(_games_sql(), [match.pk]))
     for g in games:
         pairs = [item.split("|", 1) for item in (g.log or "").split()]
         g.log = [action for _seq, action in sorted(pairs, key=lambda p: int(p[0]))]
