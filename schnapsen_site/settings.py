@@ -146,7 +146,12 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": f"{CACHE_PREFIX}:asgi"},
+            "CONFIG": {
+                # a socket timeout above the layer's 5 s blocking read (redis-py's default
+                # of 5 s equals it: a loaded server then drops sockets)
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+                "prefix": f"{CACHE_PREFIX}:asgi",
+            },
         }
     }
 else:
