@@ -2,15 +2,36 @@
 one across processes in ``tests/live/``): moves reach the other seat and spectators, a
 result reaches the public page's socket; a forged link gets no socket."""
 
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connections
 
 from games import services
 from schnapsen_site.asgi import application
 from tests.games.helpers import open_pairings
 
 HEADERS = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
+
+
+def async_to_sync(scenario):
+    """Run an async scenario in a thread of its own (the browser tests' Playwright keeps
+    an event loop in the main thread); its database connections are closed after it."""
+
+    async def wrapped():
+        try:
+            await scenario()
+        finally:
+            await sync_to_async(connections.close_all)()
+
+    def run():
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, wrapped()).result()
+
+    return run
 
 
 def _socket(path):
