@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 STAFF = ("staff", "staff-pw-1234")
 
-SETUP =     """
+SETUP = """
 import datetime, json
 from django.contrib.auth import get_user_model
 from games import services
@@ -201,11 +201,27 @@ def _pushes(page, selector: str) -> int:
 
 
 def _click_legal(page, rng) -> None:
-    choices = page.locator("#my-hand button.legal, #actions button.legal")
-    choices.nth(rng.randrange(choices.count())).click()
-    confirm = page.locator(".confirm-declare [data-confirm=yes]")
-    if confirm.count():
-        confirm.click()
+    """Click a legal action, by its name (a pushed update may redraw the hand meanwhile:
+    then look again)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for _attempt in range(10):
+        actions = page.eval_on_selector_all(
+            "#my-hand button.legal, #actions button.legal", "els => els.map(e => e.dataset.action)"
+        )
+        if not actions:
+            page.wait_for_timeout(100)
+            continue
+        action = rng.choice(sorted(actions))
+        try:
+            page.locator(f"button.legal[data-action='{action}']").first.click(timeout=3_000)
+            confirm = page.locator(".confirm-declare [data-confirm=yes]")
+            if confirm.count():
+                confirm.click(timeout=3_000)
+            return
+        except PlaywrightError:
+            continue
+    raise AssertionError("no legal action could be clicked")
 
 
 def test_two_servers_push_moves_the_computers_moves_and_results(browser, services_up):
@@ -248,7 +264,7 @@ def test_two_servers_push_moves_the_computers_moves_and_results(browser, service
         human.goto(b + services_up["friendly"])
         expect(human.locator("#table")).to_have_attribute("data-push", "open")
         for _move in range(6):
-            expect(human.locator("#my-hand button.legal").first).to_be_visible()
+            expect(human.locator("#turn.mine")).to_be_visible(timeout=15_000)  # computer done
             seq = int(_attr(human, "#table", "data-next-seq"))
             before = _pushes(human, "#table")
             _click_legal(human, rng)
