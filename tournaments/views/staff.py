@@ -511,7 +511,9 @@ def pairing_result(request, pk, pairing_pk):
             _("%(pairing)s: %(message)s") % {"pairing": pairing.title, "message": error.message},
         )
     else:
-        messages.success(request, _("%(pairing)s: result saved.") % {"pairing": pairing.title})
+        messages.success(
+            request, _("%(pairing)s: result saved.") % {"pairing": pairing.title}
+        )
     return redirect(back)
 
 
@@ -524,7 +526,9 @@ def pairing_confirm(request, pk, pairing_pk):
     except TournamentError as error:
         _fail(request, error)
     else:
-        messages.success(request, _("%(pairing)s: result confirmed.") % {"pairing": pairing.title})
+        messages.success(
+            request, _("%(pairing)s: result confirmed.") % {"pairing": pairing.title}
+        )
     return redirect(safe_next(request, _results_url(pairing)))
 
 
