@@ -1,12 +1,20 @@
 """Benchmark of the rules engine, side by side with the PyPI `schnapsen` package (0.0.5).
 
-    .venv/bin/python bench/engine.py [--seconds 3] [--no-pypi]
+    .venv/bin/python bench/engine.py [--seconds 3] [--no-pypi] [--no-multi] [--strong-moves 40]
 
 Prints, for this engine: random-vs-random complete games per second (deal + play to the
 end) on the lean playout path (``random_playout``) and through the public API
 (``legal_actions()`` + ``push()``), the cost of ``copy()`` and of applying one action; and
 the same figures for `schnapsen` 0.0.5 from PyPI, run in its own virtual environment under
 ``bench/out/`` (created on first use with ``python -m venv`` and pip).
+
+For Bauernschnapsen and Talonschnapsen (unless ``--no-multi``): random complete games per
+second through the public API, with uniformly random actions (silly announcements
+included, so most games end at the first lost trick) and with every player passing in
+the bidding and the doubling (a normal game played to its end), as a ratio to the
+two-player API figure of the same run; ``copy()``/``push()``/``legal_actions()`` costs;
+the open-card search of a whole deal (nodes, ms); and the strong player's time a move
+(``--strong-moves`` decisions with more than one legal action, default budget).
 """
 
 from __future__ import annotations
@@ -194,12 +202,146 @@ def measure_ours(seconds: float, rules: RuleSet) -> dict:
     }
 
 
+def multi_games_per_s(cls, seconds: float, rng: random.Random, quiet: bool) -> tuple[float, float]:
+    """Deal + legal_actions() + push(check=False) with uniform random actions; ``quiet``
+    passes whenever passing is legal (bidding, doubling: a normal game)."""
+    n = actions = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        s = cls.deal(None, rng=rng, dealer=n % cls.N)
+        while s.result is None:
+            acts = s.legal_actions()
+            if quiet and acts[0].kind == "pass":
+                a = acts[0]
+            elif quiet and acts[-1].kind == "pass":
+                a = acts[-1]
+            else:
+                a = acts[int(rng.random() * len(acts))] if len(acts) > 1 else acts[0]
+            s.push(a, False)
+            actions += 1
+        n += 1
+    return n / (time.perf_counter() - t0), actions / max(1, n)
+
+
+def measure_multi(seconds: float, strong_moves: int) -> dict:
+    from games.engine.ai.multi_pimc import MultiPimcBot
+    from games.engine.ai.multi_search import MultiSearch
+    from games.engine.bauern import BauernState
+    from games.engine.multi.bots import MultiRuleBot
+    from games.engine.talon import TalonState
+
+    out = {}
+    rng = random.Random(3)
+    for cls in (BauernState, TalonState):
+        uniform, per_uniform = multi_games_per_s(cls, seconds / 2, rng, quiet=False)
+        normal, per_normal = multi_games_per_s(cls, seconds / 2, rng, quiet=True)
+        states, moves = [], []
+        while len(states) < 300:
+            s = cls.deal(None, rng=rng, dealer=len(states) % cls.N)
+            for _ in range(rng.randrange(0, 25)):
+                if s.result is not None:
+                    break
+                s.push(rng.choice(s.legal_actions()), False)
+            if s.result is None:
+                states.append(s)
+                moves.append(rng.choice(s.legal_actions()))
+        reps = 30
+        t = time.perf_counter()
+        for _ in range(reps):
+            for s in states:
+                s.copy()
+        copy_us = (time.perf_counter() - t) / (reps * len(states)) * 1e6
+        t = time.perf_counter()
+        for _ in range(reps):
+            for s, a in zip(states, moves, strict=True):
+                s.copy().push(a, False)
+        push_us = (time.perf_counter() - t) / (reps * len(states)) * 1e6 - copy_us
+        t = time.perf_counter()
+        for _ in range(reps):
+            for s in states:
+                s.legal_actions()
+        legal_us = (time.perf_counter() - t) / (reps * len(states)) * 1e6
+        # the open-card search of whole deals (normal games, the rule bot's calls)
+        rule = MultiRuleBot()
+        nodes, solve_s, solved = 0, 0.0, 0
+        for i in range(20):
+            s = cls.deal("keine", seed=i, dealer=i % cls.N)
+            while s.result is None and s.phase_name != "play":
+                s.push(rule.choose(s.view(s.to_move)))
+            if s.result is None:
+                t = time.perf_counter()
+                se = MultiSearch(s)
+                se.value(s)
+                solve_s += time.perf_counter() - t
+                nodes += se.nodes
+                solved += 1
+        # the strong player's time a move against the rule bot
+        times = []
+        i = 0
+        while len(times) < strong_moves:
+            s = cls.deal("ueblich", seed=100 + i, dealer=i % cls.N)
+            bots = [MultiPimcBot(seed=q) if q % 2 == 0 else rule for q in range(cls.N)]
+            while s.result is None and len(times) < strong_moves:
+                p = s.to_move
+                v = s.view(p)
+                t = time.perf_counter()
+                a = bots[p].choose(v)
+                if isinstance(bots[p], MultiPimcBot) and len(v.legal) > 1:
+                    times.append(time.perf_counter() - t)
+                s.push(a)
+            i += 1
+        out[cls.GAME] = {
+            "uniform_games_per_s": uniform,
+            "uniform_actions_per_game": per_uniform,
+            "normal_games_per_s": normal,
+            "normal_actions_per_game": per_normal,
+            "copy_us": copy_us,
+            "push_us": push_us,
+            "legal_actions_us": legal_us,
+            "solve_nodes": nodes / max(1, solved),
+            "solve_ms": solve_s / max(1, solved) * 1000,
+            "strong_mean_ms": statistics.mean(times) * 1000 if times else 0.0,
+            "strong_max_ms": max(times) * 1000 if times else 0.0,
+            "strong_moves": len(times),
+        }
+    return out
+
+
+def print_multi(multi: dict, api_baseline: float) -> None:
+    print()
+    print(f"{'':44}{'Bauernschnapsen':>17}{'Talonschnapsen':>17}")
+    b, t = multi["bauernschnapsen"], multi["talonschnapsen"]
+    rows = (
+        ("random games/s, uniform actions (API)", "uniform_games_per_s", ",.0f"),
+        ("  actions a game", "uniform_actions_per_game", ".1f"),
+        ("random games/s, normal game (all pass)", "normal_games_per_s", ",.0f"),
+        ("  actions a game", "normal_actions_per_game", ".1f"),
+        ("copy a state, µs", "copy_us", ".2f"),
+        ("apply one action (push, unchecked), µs", "push_us", ".2f"),
+        ("legal_actions(), µs", "legal_actions_us", ".2f"),
+        ("open-card search of a whole deal, nodes", "solve_nodes", ",.0f"),
+        ("open-card search of a whole deal, ms", "solve_ms", ".1f"),
+        ("strong player, ms a move (mean)", "strong_mean_ms", ".0f"),
+        ("strong player, ms a move (max)", "strong_max_ms", ".0f"),
+    )
+    for label, key, fmt in rows:
+        print(f"{label:44}{format(b[key], fmt):>17}{format(t[key], fmt):>17}")
+    print(
+        f"normal games/s as a ratio to two-player Schnapsen's API games/s of this run "
+        f"({api_baseline:,.0f}): Bauernschnapsen {b['normal_games_per_s'] / api_baseline:.2f}, "
+        f"Talonschnapsen {t['normal_games_per_s'] / api_baseline:.2f}; strong player over "
+        f"{b['strong_moves']} / {t['strong_moves']} decisions at its default budget"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--no-pypi", action="store_true")
     parser.add_argument("--rules", default="weich")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds of games/s")
+    parser.add_argument("--no-multi", action="store_true", help="skip Bauern- and Talonschnapsen")
+    parser.add_argument("--strong-moves", type=int, default=40)
     args = parser.parse_args()
     rules = RuleSet.from_dict(args.rules)
     ours = measure_ours(args.seconds, rules)
@@ -248,6 +390,8 @@ def main() -> int:
             f"games/s rounds (median shown): lean {ours['rounds']}, API {ours['api_rounds']}, "
             f"schnapsen {theirs['rounds']}"
         )
+    if not args.no_multi:
+        print_multi(measure_multi(args.seconds, args.strong_moves), ours["api_games_per_s"])
     return 0
 
 

@@ -89,6 +89,12 @@ class Tournament(models.Model):
     seed = models.BigIntegerField(
         _("seed"), default=new_seed, help_text=_("Seed for lots that are not part of a draw.")
     )
+    # The prize ceremony on the projector: it runs once the prizes are decided unless
+    # staff stopped it; every start (again) shows the places from the 8th on.
+    ceremony_stopped = models.BooleanField(_("prize ceremony stopped"), default=False)
+    ceremony_started_at = models.DateTimeField(
+        _("prize ceremony started"), null=True, blank=True
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 

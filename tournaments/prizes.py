@@ -14,7 +14,9 @@ reached, round and manner of going out, place) and the prize list.
   play-off, then by lot (seeded). They are given once that round is complete.
 - With the one-prize rule, prizes are handed down the standings: a player keeps
   his best prize, and a prize he cannot take goes to the next player in the
-  standings who has none.
+  standings who has none. Each award says why where that happened
+  (``PrizeAward.passed_over``: the places skipped because their player already holds
+  a prize, and which one), so every page and document gives the same reason.
 """
 
 from __future__ import annotations
@@ -79,10 +81,28 @@ class EntryFate:
 
 
 @dataclass(frozen=True)
+class PassedOver:
+    """A place whose prize went further down: its player already held prize ``held``."""
+
+    place: int
+    entry: int
+    player: int
+    held: int  # the number of the prize that player already has
+
+
+@dataclass(frozen=True)
 class PrizeAward:
     place: int  # the prize's number (1 = first prize)
     entry: int | None  # None while undecided
     player: int | None
+    reached: int | None = None  # the place the awarded entry reached
+    # the places passed over on the way to this award (one-prize rule), best first
+    passed_over: tuple[PassedOver, ...] = ()
+
+    @property
+    def passed_down(self) -> bool:
+        """The prize went to a lower place than its number (the one-prize rule)."""
+        return self.reached is not None and self.reached != self.place
 
 
 @dataclass
@@ -187,25 +207,40 @@ def _awards(
     by_place: Mapping[int, int], owners: Mapping[int, int], one_prize: bool, count: int
 ) -> list[PrizeAward]:
     if not one_prize:
-        return [
-            PrizeAward(place=k, entry=by_place.get(k), player=owners.get(by_place.get(k)))
-            for k in range(1, count + 1)
-        ]
+        awards = []
+        for k in range(1, count + 1):
+            e = by_place.get(k)
+            awards.append(
+                PrizeAward(
+                    place=k, entry=e, player=owners.get(e), reached=k if e is not None else None
+                )
+            )
+        return awards
     awards = []
-    has_prize: set[int] = set()
+    prize_of: dict[int, int] = {}  # player -> the prize he holds
     place = 1
     for k in range(1, count + 1):
         winner = None
+        skipped: list[PassedOver] = []
         while place in by_place:
             e = by_place[place]
             place += 1
-            if owners[e] not in has_prize:
+            if owners[e] not in prize_of:
                 winner = e
                 break
+            skipped.append(PassedOver(place - 1, e, owners[e], prize_of[owners[e]]))
         if winner is None:
             # the next place is not decided yet: this and the following prizes wait
             awards.extend(PrizeAward(place=j, entry=None, player=None) for j in range(k, count + 1))
             break
-        has_prize.add(owners[winner])
-        awards.append(PrizeAward(place=k, entry=winner, player=owners[winner]))
+        prize_of[owners[winner]] = k
+        awards.append(
+            PrizeAward(
+                place=k,
+                entry=winner,
+                player=owners[winner],
+                reached=place - 1,
+                passed_over=tuple(skipped),
+            )
+        )
     return awards

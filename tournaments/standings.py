@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from . import prizes as rules
 from .models import Entry, Pairing, Player, Prize, Tournament
@@ -30,12 +31,54 @@ class EntryStanding:
 
 
 @dataclass
+class PassedOverStanding:
+    """A place skipped by the one-prize rule: ``player`` already holds prize ``held``."""
+
+    place: int
+    entry: Entry
+    player: Player
+    held: int
+
+
+@dataclass
 class PrizeStanding:
     place: int  # the prize's number
     description: str
     amount: Decimal | None
     entry: Entry | None
     player: Player | None
+    reached: int | None = None  # the place of the awarded entry
+    passed_over: list[PassedOverStanding] = field(default_factory=list)
+
+    @property
+    def passed_down(self) -> bool:
+        return self.reached is not None and self.reached != self.place
+
+    @property
+    def reason(self) -> str:
+        """Why this prize went to a lower place (the one-prize rule), else "".
+
+        "Prize 3 went to C (place 5) because A already has prize 1." One sentence for
+        every page and document (the public page, the projector, the result list).
+        """
+        if not self.passed_over or self.player is None:
+            return ""
+        holders: dict[int, PassedOverStanding] = {}
+        for skipped in self.passed_over:
+            holders.setdefault(skipped.player.pk, skipped)
+        because = [
+            _("%(player)s already has prize %(held)s") % {"player": s.player.name, "held": s.held}
+            for s in holders.values()
+        ]
+        joined = because[0]
+        for clause in because[1:]:
+            joined = _("%(first)s and %(second)s") % {"first": joined, "second": clause}
+        return _("Prize %(prize)s went to %(winner)s (place %(place)s) because %(because)s.") % {
+            "prize": self.place,
+            "winner": self.player.name,
+            "place": self.reached,
+            "because": joined,
+        }
 
 
 @dataclass
@@ -129,6 +172,16 @@ def compute_standings(tournament: Tournament) -> Standings:
                 amount=row.amount if row else None,
                 entry=e,
                 player=e.player if e else None,
+                reached=award.reached,
+                passed_over=[
+                    PassedOverStanding(
+                        place=s.place,
+                        entry=by_number[s.entry],
+                        player=by_number[s.entry].player,
+                        held=s.held,
+                    )
+                    for s in award.passed_over
+                ],
             )
         )
     players: dict[int, PlayerStanding] = {}

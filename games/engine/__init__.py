@@ -1,8 +1,11 @@
-"""The rules engine for two-player Schnapsen: pure Python, no Django.
+"""The rules engine: two-player Schnapsen, Bauernschnapsen (four players, two teams) and
+Talonschnapsen / Dreierschnapsen (three players). Pure Python, no Django.
 
-Every rule lives here (see ``rules.py`` for the rule profiles and their sources).
+Every rule lives here: ``rules.py`` for the two-player rule profiles and their sources,
+``multi/rules.py``, ``bauern/rules.py`` and ``talon/rules.py`` for the others, each option
+with its source in reference 004.
 
-Quick guide::
+Two-player quick guide::
 
     from games.engine import GameState, RuleSet, Action, Card, sample_hidden
 
@@ -36,17 +39,87 @@ Search: ``games.engine.playout.random_playout(state, rng)`` plays a state to the
 with RandomBot's moves on plain integers (tens of thousands of games a second; see
 ``bench/engine.py``). Internals for search code: card sets are 20-bit masks
 (``state.hand[p]``, ``state.won[p]``), ``int(card)`` is its bit index.
+
+Bauernschnapsen and Talonschnapsen guide (``multi/`` is what they share, ``bauern/`` and
+``talon/`` what differs)::
+
+    from games.engine import BauernState, BauernRules, TalonState, TalonRules, MultiAction
+    rules = BauernRules.preset("ueblich")        # or "alles", "ohne_bettler", "keine";
+    rules = rules.replace(catalogue=("schnapser", "gangl", "bettler"), count="up")
+    state = BauernState.deal(rules, seed=42, dealer=0)   # or deck="AH TH ..." (dealing order)
+    state = TalonState.deal("alles", seed=7, dealer=2)
+
+    state.phase_name    # "cut", "call", "bid", "raise", "talon", "raise_after_talon",
+                        # "double", "play" or "over"
+    state.to_move       # the seat to act (0..3 / 0..2 clockwise; caller = dealer + 1)
+    state.legal_actions()    # [Action('cut'), Action('knock')], [call:H ... turn_up:1],
+                             # [pass, bid:schnapser, bid:gangl ...], [double, pass], [play:QH ...]
+    state = state.apply("bid:gangl")     # new state; raises RuleViolation (an IllegalAction)
+    state.push(action, check=False)      # in place (search); state.copy() is cheap
+    state.why_illegal("play:AS")         # None or a Reason: a str with .code and .params
+    state.contract, state.declarer, state.doubles, state.trump
+    state.result        # MultiResult: contract, declarer_won, game_points, written (per
+                        # team / seat), reason (a Reason), side_points, side_tricks
+
+    view = state.view(seat)      # MultiView: only what that seat may know (own hand, the
+    view.to_dict()               # announcements, known cards, played cards, first tricks);
+                                 # JSON for that seat's browser, with "legal_actions" and
+                                 # "action_labels" ({"play:QH": {"code", "params", "text"}})
+    guess = view.sample(rng)     # a full state consistent with the view, uniformly
+                                 # (multi.sampling.sample_hidden(view, rng) is the same)
+
+Notation (round-trips, ``multi/actions.py``): ``cut``, ``knock``, ``call:H``,
+``turn_up:1``, ``redeal``, ``bid:gangl``, ``bid:gangl:no_talon``, ``pass``, ``double``,
+``discard:JS,QH``, ``play:QH``, ``marriage:KH``. The games and their values:
+``multi/contracts.py``.
+
+A match at a table (``multi/table.py``): ``MultiTable(game, rules, seed=S,
+first_dealer=d, bummerls=1)``; ``table.to_move``, ``table.view(seat)`` (the view's dict
+plus ``"score"``: the running figures from 24, Bummerl, the last result),
+``table.act(seat, action)`` (the turn checked: ``not_your_turn``), ``table.record``
+(a ``MultiMatchRecord``; ``to_json()`` to store), ``MultiTable.resume(json)``.
+Records (``multi/record.py``): ``MultiGameRecord`` / ``MultiMatchRecord`` with formats
+``bauernschnapsen-game/1``, ``...-match/1``, ``talonschnapsen-...``; ``replay()`` raises
+``MultiReplayError`` (``.code``, ``.params``) at the first illegal action. Scoring:
+``bauern.scoring.BauernMatch`` (Bummerl from 24, Schneider, Retourschneider) and
+``bauern.scoring.validate_score_sheet(rules, lines)`` (raises ``SheetError`` naming the
+first wrong line, with a code), ``talon.scoring.TalonMatch``. Bots (``multi/bots.py``):
+``make_multi_bot("random" | "rule" | "medium" | "strong", seed=..., time_budget=...)``,
+each ``choose(view, rng) -> Action``; the strong one is ``ai/multi_pimc.py`` over the
+exact open-card search of ``ai/multi_search.py``.
+
+Messages (``messages.py``): every reason, score-sheet error and result of the three- and
+four-player games is a :class:`Reason` with a stable ``code`` and ``params``; the catalogue
+``CATALOGUE`` maps codes to English templates, so the Django layer translates by code.
+``messages.classify(text)`` gives the two-player engine's sentences their codes too.
 """
 
 from .actions import Action, IllegalAction
+from .bauern import BauernRules, BauernState
 from .cards import Card, Rank, Suit
 from .game import GameResult, GameState, Marriage, Trick, points_table, shuffled_deck
+from .messages import CATALOGUE, Reason, RuleViolation
+from .multi import Action as MultiAction
+from .multi import MultiResult, MultiView
+from .multi.table import MultiTable
 from .rules import RuleSet
 from .sampling import sample_hidden
+from .talon import TalonRules, TalonState
 from .view import PlayerView
 
 __all__ = [
     "Action",
+    "BauernRules",
+    "BauernState",
+    "CATALOGUE",
+    "MultiAction",
+    "MultiResult",
+    "MultiTable",
+    "MultiView",
+    "Reason",
+    "RuleViolation",
+    "TalonRules",
+    "TalonState",
     "Card",
     "GameResult",
     "GameState",

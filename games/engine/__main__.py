@@ -2,12 +2,15 @@
 
 ``replay RECORD.json`` (or ``-`` for stdin) prints, as JSON, the state at the end of a game
 record (hands, talon, trump, scores, whose turn, legal actions, the result if over), or for
-a match record every game's end and the match score. An illegal action is named with the
-rule it breaks and the exit status is 1; an unreadable record exits with 2.
+a match record every game's end and the match score. The game (two-player Schnapsen,
+Bauernschnapsen, Talonschnapsen) is told by the record's ``format``. An illegal action is
+named with the rule it breaks (for the three- and four-player games also as a code with
+parameters) and the exit status is 1; an unreadable record exits with 2.
 
-``selfplay --bots random,rule --games N --seed S [--rules weich] [--out FILE]`` plays bots
-against each other (the dealer alternates) and prints the results as JSON; ``--out``
-writes all games as a match-style record that ``replay`` reads.
+``selfplay [--game schnapsen|bauernschnapsen|talonschnapsen] --bots B,B,... --games N
+--seed S [--rules PRESET] [--out FILE]`` plays bots against each other (one bot name per
+seat; the dealer moves on every game) and prints a summary as JSON; ``--out`` writes all
+games as a record file that ``replay`` reads.
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ def cmd_replay(args) -> int:
         print(json.dumps({"error": f"cannot read {args.record}: {exc.strerror}"}), file=sys.stderr)
         return 2
     try:
+        if _multi_format(text):
+            return _replay_multi(text)
         record = load_record(text)
         if isinstance(record, MatchRecord):
             finals, match = record.replay()
@@ -71,6 +76,12 @@ def cmd_replay(args) -> int:
 
 
 def cmd_selfplay(args) -> int:
+    if args.game != "schnapsen":
+        from .multi.cli import selfplay_multi
+
+        return selfplay_multi(args)
+    args.bots = args.bots or "random,random"
+    args.rules = args.rules or "weich"
     try:
         names = [n.strip() for n in args.bots.split(",")]
         if len(names) != 2:
@@ -132,6 +143,22 @@ def cmd_selfplay(args) -> int:
     return 0
 
 
+def _multi_format(text: str) -> bool:
+    from .multi.record import game_of_format
+
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return False
+    return isinstance(data, dict) and game_of_format(data.get("format")) is not None
+
+
+def _replay_multi(text: str) -> int:
+    from .multi.cli import replay_multi
+
+    return replay_multi(text)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m games.engine", description=__doc__.split("\n")[0]
@@ -141,10 +168,27 @@ def main(argv=None) -> int:
     rp.add_argument("record", help="a JSON record file, or - for stdin")
     rp.set_defaults(func=cmd_replay)
     sp = sub.add_parser("selfplay", help="play bots against each other")
-    sp.add_argument("--bots", default="random,random", help="two of: random, rule")
+    sp.add_argument(
+        "--game",
+        default="schnapsen",
+        choices=("schnapsen", "bauernschnapsen", "talonschnapsen"),
+        help="the game (default: two-player schnapsen)",
+    )
+    sp.add_argument(
+        "--bots",
+        default=None,
+        help="one bot per seat: schnapsen random, rule; the others random, rule, medium, "
+        "strong (default: random for every seat)",
+    )
     sp.add_argument("--games", type=int, default=100)
     sp.add_argument("--seed", type=int, default=0)
-    sp.add_argument("--rules", default="weich", help="weich, scharf or turnier")
+    sp.add_argument(
+        "--rules",
+        default=None,
+        help="schnapsen: weich, scharf or turnier; the others: ueblich, alles, ohne_bettler, "
+        "keine, or a JSON object of rule options",
+    )
+    sp.add_argument("--budget", type=float, default=None, help="strong/medium: seconds a move")
     sp.add_argument("--out", help="write the games as a record file")
     sp.add_argument("--verbose", action="store_true", help="list every game's result")
     sp.set_defaults(func=cmd_selfplay)

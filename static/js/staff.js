@@ -28,6 +28,13 @@
           target.innerHTML = html;
           params.delete("partial");
           history.replaceState(null, "", "?" + params.toString());
+          /* the export links export what the search now shows */
+          document.querySelectorAll("a[data-export]").forEach(function (a) {
+            var q = new URLSearchParams(params);
+            q.delete("page");
+            q.set("export", a.getAttribute("data-export"));
+            a.setAttribute("href", "?" + q.toString());
+          });
         })
         .catch(function () { /* the plain form submit still works */ });
     }, 250));
@@ -104,12 +111,17 @@
       el.form.requestSubmit();
     }
   });
-  /* After a result was saved or refused (the page shows a message), the first open
-     pairing's result select has the focus: the next result is typed without the mouse. */
+  /* The results page starts with the focus on the first open pairing's result select
+     (and again after each result saved): results are typed without the mouse and
+     without tabbing through the header. */
   var resultsTable = document.getElementById("results-table");
-  if (resultsTable && document.querySelector("main .messages")) {
+  if (resultsTable && !(document.activeElement && document.activeElement.matches("input, textarea"))) {
     var nextSelect = resultsTable.querySelector("select[id^='result-']");
-    if (nextSelect) { nextSelect.focus(); }
+    if (nextSelect) {
+      nextSelect.focus({preventScroll: true});
+      var box = nextSelect.getBoundingClientRect();
+      if (box.bottom > window.innerHeight || box.top < 0) { nextSelect.scrollIntoView({block: "center"}); }
+    }
   }
   /* Filter selects apply at once. */
   document.querySelectorAll("form.filters select").forEach(function (select) {

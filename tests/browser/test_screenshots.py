@@ -71,3 +71,23 @@ def test_main_pages(browser, page, phone_page, live_server, staff_login, shots):
     expect(page.locator("ol.prizes li")).to_have_count(8)
     page.locator("#live-prizes").scroll_into_view_if_needed()
     page.screenshot(path=shots / "prizes-bracket.png", full_page=False, clip=None)
+
+    # the prize ceremony on the projector, at the 1st prize
+    projector = browser.new_context(locale="de-AT", viewport={"width": 1600, "height": 900})
+    try:
+        screen = projector.new_page()
+        screen.clock.install()
+        screen.goto(f"{base}/t/{tournament.pk}/projector/")
+        expect(screen.locator(".ceremony-places li:visible")).to_have_count(1)
+        screen.clock.run_for(7 * 7000)
+        expect(screen.locator(".ceremony-places li:visible .ceremony-prize")).to_have_text(
+            "Preis 1"
+        )
+        screen.screenshot(path=shots / "ceremony.png")
+    finally:
+        projector.close()
+
+    # the bracket on a phone, top to bottom
+    phone_page.goto(f"{base}/t/{tournament.pk}/")
+    phone_page.locator("#live-bracket").scroll_into_view_if_needed()
+    phone_page.screenshot(path=shots / "bracket-phone.png", full_page=False)

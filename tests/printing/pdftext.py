@@ -35,3 +35,67 @@ def embedded_fonts(pdf: bytes) -> dict[str, bool]:
             )
             found[str(font.get("/BaseFont"))] = embedded
     return found
+
+
+def text_runs(pdf: bytes, index: int) -> list[tuple[str, float, float, float]]:
+    """Every piece of text drawn on page ``index``: (text, x, y, size) in points, with
+    the baseline's start at (x, y) and the size as it appears on the page."""
+    runs = []
+
+    def visit(text, cm, tm, font_dict, font_size):
+        if not text.strip():
+            return
+        a, b, c, d, e, f = tm
+        A, B, C, D, E, F = cm
+        x, y = e * A + f * C + E, e * B + f * D + F
+        scale = (abs(d * D) or abs(a * A)) or 1
+        runs.append((text, x, y, font_size * scale))
+
+    pypdf.PdfReader(io.BytesIO(pdf)).pages[index].extract_text(visitor_text=visit)
+    return runs
+
+
+def render(pdf: bytes, index: int = 0, dpi: int = 150):
+    """Page ``index`` rendered by poppler's pdftoppm, as a grey-scale numpy array (0 is
+    black), top row first."""
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    import numpy
+    from PIL import Image
+
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "doc.pdf"
+        source.write_bytes(pdf)
+        subprocess.run(
+            ["pdftoppm", "-gray", "-r", str(dpi), "-f", str(index + 1), "-l", str(index + 1),
+             "-png", str(source), str(Path(folder) / "page")],
+            check=True,
+            capture_output=True,
+        )
+        (png,) = Path(folder).glob("page*.png")
+        return numpy.asarray(Image.open(png).convert("L"))
+
+
+def grey_rects(pdf: bytes, index: int, grey: float) -> list[tuple[float, float, float, float]]:
+    """The rectangles (x, y, width, height) filled in ``grey`` on page ``index``,
+    read from its content stream (no transformations expected around them)."""
+    from pypdf.generic import ContentStream
+
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    page = reader.pages[index]
+    stream = ContentStream(page.get_contents(), reader)
+    found, current, pending = [], None, []
+    for operands, operator in stream.operations:
+        if operator == b"g":
+            current = float(operands[0])
+        elif operator == b"re":
+            pending.append(tuple(float(v) for v in operands))
+        elif operator in (b"f", b"F", b"f*", b"B", b"b"):
+            if current is not None and abs(current - grey) < 1e-3:
+                found += pending
+            pending = []
+        elif operator in (b"S", b"n"):
+            pending = []
+    return found

@@ -82,7 +82,7 @@ def test_score_sheets_leave_out_byes_and_self_meetings(small_tournament):
     to_play = rnd.pairings.exclude(right=None).exclude(outcome=Outcome.SURRENDER)
     assert sorted(s.number for s in data.sheets) == sorted(p.number for p in to_play)
     assert page_count(pdf) == max(1, -(-len(data.sheets) // 3))
-    assert data.match_length_text == "best of 2 Bummerl"
+    assert data.match_length_text == "first to 2 Bummerl"
     text = "".join(pages_text(pdf))
     for p in to_play.select_related("left__player"):
         assert f"No. {p.number}" in text and p.left.player.name in text
@@ -145,7 +145,14 @@ def test_public_results_do_not_tell_a_draft_round(small_tournament):
     assert not any("Quarterfinal" in line.reached for line in public.standings)
     assert sum(line.reached == "Round 1, in play" for line in public.standings) == 8
     assert sum(line.reached == "Quarterfinal, in play" for line in staff.standings) == 8
-    assert public.bracket.quarterfinals == [] and len(staff.bracket.quarterfinals) == 4
+    def names(picture):
+        return [s.name for q in picture.bracket.quarterfinals for s in (q.left, q.right) if s.name]
+
+    # the public list shows the quarterfinal boxes still to be drawn, empty
+    assert names(public) == [] and len(names(staff)) == 8
+    assert [q.title for q in public.bracket.quarterfinals] == [
+        q.title for q in staff.bracket.quarterfinals
+    ]
 
 
 def test_missing_round_and_unknown_document_raise_print_error(small_tournament, db):
@@ -238,3 +245,119 @@ def test_the_club_logo_is_on_every_document_and_a_lost_file_is_left_out(
         pdf = render("draw", t).content
     assert len(PdfReader(io.BytesIO(pdf)).pages[0].images) == 0
     assert "Preisschnapsen Größenwörth" in page_text(pdf, 0)
+
+
+def _until(t, stage):
+    """Play the tournament on until the round of ``stage`` is drawn; release it."""
+    rng = random.Random(5)
+    play_open(t.rounds.last(), rng)
+    while True:
+        rnd = services.draw_next_round(t, seed=rng.randrange(2**40))
+        if rnd.stage == stage:
+            return services.release_round(rnd)
+        play_open(rnd, rng)
+
+
+def _slips(pdf: bytes) -> dict[int, str]:
+    """Each slip's text by its pairing number (the text after "Nr. N" up to the next)."""
+    import re
+
+    text = "\n".join(pages_text(pdf))
+    parts = re.split(r"Nr\. (\d+)\n", text)
+    return {int(n): body for n, body in zip(parts[1::2], parts[2::2], strict=True)}
+
+
+def test_the_final_round_names_every_match_on_every_sheet(small_tournament):
+    t = small_tournament
+    final = _until(t, "final")
+    names = {p.number: p.match_name for p in final.pairings.all()}
+    assert names == {
+        1: "Finale",
+        2: "Spiel um Platz 3",
+        3: "Spiel um Platz 5",
+        4: "Spiel um Platz 7",
+    }
+    with translation.override("de-at"):
+        draw = pages_text(render("draw", t).content)
+        sheets = render("scoresheets", t).content
+        bracket = pages_text(render("results", t).content)[0]
+    lines = draw[0].splitlines()
+    for number, name in names.items():
+        assert lines[lines.index(name) + 1].strip() == str(number)  # the name, then its pairing
+    assert "(Spiel um Platz 7)" in draw[1] and "(Finale)" in draw[1]  # the A–Z index
+    slips = _slips(sheets)
+    for number, body in slips.items():
+        others = [n for k, n in names.items() if k != number and n not in names[number]]
+        assert names[number] in body and not any(n in body for n in others), number
+    for number, name in names.items():
+        assert f"{name} (Nr. {number})" in bracket
+
+
+def test_the_semifinal_round_names_its_matches(small_tournament):
+    t = small_tournament
+    semi = _until(t, "semifinal")
+    with translation.override("de-at"):
+        slips = _slips(render("scoresheets", t).content)
+        bracket = pages_text(render("results", t).content)[0]
+    expected = {
+        1: "Semifinale 1",
+        2: "Semifinale 2",
+        3: "Platzierungsspiel 5–8 (1)",
+        4: "Platzierungsspiel 5–8 (2)",
+    }
+    played = {p.number for p in semi.pairings.exclude(outcome=Outcome.SURRENDER)}
+    assert set(slips) == played
+    for number in played:
+        assert expected[number] in slips[number]
+    for number, name in expected.items():
+        assert f"{name} (Nr. {number})" in bracket
+    assert "Finale (Nr. 1)" in bracket and "Spiel um Platz 7 (Nr. 4)" in bracket  # to come
+
+
+def test_english_says_first_to_and_dates_cannot_be_misread(small_tournament):
+    import re
+
+    t = small_tournament
+    t.date = datetime.date(2026, 12, 1)
+    t.match_bummerl = 3
+    t.save()
+    us_date = re.compile(r"\b\d{1,2}/\d{1,2}/\d{2,4}\b")
+    with translation.override("en"):
+        texts = {d: "\n".join(pages_text(render(d, t).content)) for d in ("draw", "scoresheets")}
+        texts["results"] = "\n".join(pages_text(render("results", t).content))
+        texts["entries"] = "\n".join(
+            pages_text(render("entries", t, public_url="https://x.example/t/1/").content)
+        )
+    assert "first to 3 Bummerl" in texts["scoresheets"] and "best of" not in texts["scoresheets"]
+    assert "Bummerl 5" in texts["scoresheets"]
+    for document, text in texts.items():
+        assert not us_date.search(text), (document, us_date.search(text))
+    assert "1 Dec 2026" in texts["entries"] and "1 Dec 2026" in texts["scoresheets"]
+    # the result list's header says which date is which
+    header = texts["results"].splitlines()
+    (line,) = [x for x in header if "Tournament on 1 Dec 2026" in x][:1]
+    assert re.search(r"As of \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d", line), line
+    with translation.override("de-at"):
+        german = "\n".join(pages_text(render("results", t).content))
+        sheets = "\n".join(pages_text(render("scoresheets", t).content))
+    assert "Turnier am 01.12.2026" in german and re.search(r"Stand \d\d\.\d\d\.\d{4}, ", german)
+    assert "auf 3 Bummerl" in sheets and "01.12.2026" in sheets
+
+
+def test_result_list_says_why_the_one_prize_rule_passed_a_prize_down(db):
+    """One player holds four entries and wins every match: he takes the 1st prize, and the
+    result list says why the 2nd went further down the standings."""
+    from tests.tournaments.helpers import make_tournament
+
+    t = make_tournament(16, entries=[4] + [1] * 12, one_prize_per_player=True)
+    star = t.entries.get(number=1).player
+    while services.tournament_phase(t) != "finished":
+        rnd = services.release_round(services.draw_next_round(t, seed=5))
+        for p in rnd.pairings.filter(outcome="").select_related("right"):
+            winner = "right" if p.right.player_id == star.pk else "left"
+            services.record_result(p, winner=winner, score=(2, 1))
+    data = results_data(t)
+    second = data.prizes[1]
+    assert second.reason.startswith("Preis 2 ging an ")
+    first_page = " ".join(pages_text(render("results", t).content)[0].split())
+    assert f"weil {star.name} schon den 1. Preis hat." in first_page

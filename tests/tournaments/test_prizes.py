@@ -119,3 +119,32 @@ def test_one_prize_rule_property(owner_ids, seed):
     assert above == set(given_players)
     # when fewer players than prizes exist, the rest stay unawarded
     assert len(given_players) == min(8, len(set(owner_ids)))
+
+
+def test_one_prize_rule_says_why_a_prize_was_passed_down():
+    # A owns entries 1, 2 and 4 (1st, 2nd and 3rd place): prize 2 passes over place 2
+    # (A holds prize 1) to entry 3 at place 4; prize 3 passes over nothing more: the
+    # places 2 and 3 were both A's and both are named on the prizes they were skipped for
+    owners = {e: f"B{e}" for e in range(1, 17)}
+    owners.update({1: "A", 2: "A", 4: "A"})
+    out = compute(owners, prize_stage(), seed=1, one_prize_per_player=True)
+    first, second, third, fourth = out.awards[:4]
+    assert (first.reached, first.passed_over, first.passed_down) == (1, (), False)
+    # places: 1:1 2:2 3:4 4:3 -> prize 2 skips place 2 (entry 2) and place 3 (entry 4)
+    assert second.entry == 3 and second.reached == 4 and second.passed_down
+    assert [(s.place, s.entry, s.player, s.held) for s in second.passed_over] == [
+        (2, 2, "A", 1),
+        (3, 4, "A", 1),
+    ]
+    assert third.entry == 5 and third.reached == 5 and third.passed_over == ()
+    assert third.passed_down and fourth.passed_down  # shifted by the skips above
+    # without the rule nothing is passed over
+    plain = compute(owners, prize_stage(), seed=1)
+    assert all(a.passed_over == () and not a.passed_down for a in plain.awards)
+
+
+def test_a_waiting_prize_has_no_reason_yet():
+    owners = {e: "A" if e in (1, 2) else f"B{e}" for e in range(1, 17)}
+    matches = [m for m in prize_stage() if m.round < 4]  # the final round is open
+    out = compute(owners, matches, seed=1, one_prize_per_player=True)
+    assert all(a.entry is None and a.passed_over == () for a in out.awards)

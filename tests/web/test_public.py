@@ -44,7 +44,12 @@ def test_live_json_reports_changes_only(client, running):
     assert after["changed"]
     assert "2:1" in after["sections"]["live-draw"]
     projector = client.get(url, {"view": "projector"}).json()
-    assert set(projector["sections"]) == {"live-summary", "projector-draw", "projector-open"}
+    assert set(projector["sections"]) == {
+        "live-summary",
+        "projector-draw",
+        "projector-open",
+        "projector-ceremony",
+    }
 
 
 def test_hidden_tournament_is_not_public(client, staff_client, db):

@@ -128,7 +128,9 @@ def test_sell_to_a_registered_player_and_mark_paid_and_cancel(staff_client):
     first, second = Entry.objects.filter(player=player).order_by("number")
     assert not first.paid
     staff_client.post(reverse("staff:entry_paid", args=[tournament.pk, first.pk]), {"paid": "1"})
-    staff_client.post(reverse("staff:entry_cancel", args=[tournament.pk, second.pk]))
+    staff_client.post(
+        reverse("staff:entry_cancel", args=[tournament.pk, second.pk]), {"confirm": "yes"}
+    )
     first.refresh_from_db()
     second.refresh_from_db()
     assert first.paid and second.cancelled
@@ -253,14 +255,16 @@ def test_draw_while_pairings_are_open_is_refused(staff_client, running):
 
 
 def test_withdraw_a_released_round_without_results(staff_client, running):
-    staff_client.post(reverse("staff:round_withdraw", args=[running.pk, 1]))
+    staff_client.post(reverse("staff:round_withdraw", args=[running.pk, 1]), {"confirm": "yes"})
     assert not running.rounds.exists()
 
 
 def test_withdraw_is_refused_after_a_result(staff_client, running):
     pairing = Pairing.objects.filter(round__tournament=running, outcome=Outcome.OPEN).first()
     services.record_result(pairing, winner="left", score=(2, 0))
-    response = staff_client.post(reverse("staff:round_withdraw", args=[running.pk, 1]), follow=True)
+    response = staff_client.post(
+        reverse("staff:round_withdraw", args=[running.pk, 1]), {"confirm": "yes"}, follow=True
+    )
     assert running.rounds.count() == 1
     assert any(m.level_tag == "error" for m in response.context["messages"])
 

@@ -5,17 +5,29 @@ queries, whatever the field size."""
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.urls import NoReverseMatch, reverse
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import pgettext
 
-from ..models import Bracket, Entry, Outcome, Pairing, Round, Side, Stage, Tournament
+from ..models import (
+    MAIN_PAIRINGS,
+    Bracket,
+    Entry,
+    Outcome,
+    Pairing,
+    Round,
+    Side,
+    Stage,
+    Tournament,
+    match_name,
+)
 from .common import DocumentHeader
 from .draw_sheet import DrawRow, DrawSection, DrawSheetData, DrawSheetLabels, build_draw_sheet
 from .entry_cards import EntryCard, EntryCardLabels, EntryCardsData, build_entry_cards
+from .formatting import date_text, local, money, time_text
 from .results import (
     BracketMatch,
     BracketPicture,
@@ -56,7 +68,7 @@ def document_header(tournament: Tournament) -> DocumentHeader:
     return DocumentHeader(
         club_name=tournament.club_name,
         tournament_name=tournament.name,
-        date_text=formats.date_format(tournament.date, "SHORT_DATE_FORMAT"),
+        date_text=date_text(tournament.date),
         venue=tournament.venue,
         logo=_logo_bytes(tournament),
         page_label=pgettext("printing", "Page {page} of {pages}"),
@@ -80,20 +92,11 @@ def round_title(round: Round) -> str:
     }
 
 
-def bracket_title(bracket: str) -> str:
-    return {
-        Bracket.PLACE_3: pgettext("printing", "Match for 3rd place"),
-        Bracket.PLACE_5_8: pgettext("printing", "Placement match (places 5–8)"),
-        Bracket.PLACE_5: pgettext("printing", "Match for 5th place"),
-        Bracket.PLACE_7: pgettext("printing", "Match for 7th place"),
-    }.get(bracket, pgettext("printing", "Main draw"))
-
-
-def _local(value) -> str:
-    local = timezone.localtime(value) if timezone.is_aware(value) else value
+def _drawn_text(value) -> str:
+    value = local(value)
     return pgettext("printing", "Drawn on %(date)s at %(time)s") % {
-        "date": formats.date_format(local, "SHORT_DATE_FORMAT"),
-        "time": formats.time_format(local, "H:i"),
+        "date": date_text(value),
+        "time": time_text(value),
     }
 
 
@@ -101,10 +104,6 @@ def _pairings(round: Round):
     return list(
         round.pairings.select_related("left__player", "right__player").order_by("number")
     )
-
-
-def _bracket_order(bracket: str) -> int:
-    return [b.value for b in Bracket].index(bracket)
 
 
 def get_round(tournament: Tournament, number: int | None) -> Round:
@@ -127,9 +126,11 @@ def get_round(tournament: Tournament, number: int | None) -> Round:
 
 
 def draw_sheet_data(round: Round) -> DrawSheetData:
-    """Two queries: the round's tournament is expected loaded (select_related)."""
+    """Two queries: the round's tournament is expected loaded (select_related). The
+    pairings in the order of their numbers (unique in the round); in the prize stage
+    each named ("Finale", "Spiel um Platz 3", ...)."""
     tournament = round.tournament
-    sections: dict[str, list[DrawRow]] = {}
+    rows: list[DrawRow] = []
     for p in _pairings(round):
         note = ""
         if p.outcome == Outcome.WALKOVER:
@@ -144,7 +145,7 @@ def draw_sheet_data(round: Round) -> DrawSheetData:
         elif p.outcome == Outcome.PLAYED and p.winner_bummerl is not None:
             score = f"{p.winner_bummerl}:{p.loser_bummerl}"
             note = score if p.winner == Side.LEFT else f"{p.loser_bummerl}:{p.winner_bummerl}"
-        sections.setdefault(p.bracket, []).append(
+        rows.append(
             DrawRow(
                 number=p.number,
                 left_name=p.left.player.name,
@@ -153,16 +154,14 @@ def draw_sheet_data(round: Round) -> DrawSheetData:
                 right_entry=p.right.number if p.right_id else None,
                 table=p.table,
                 note=note,
+                match_name=p.match_name,
             )
         )
     return DrawSheetData(
         header=document_header(tournament),
         round_title=round_title(round),
-        drawn_text=_local(round.created_at),
-        sections=[
-            DrawSection(bracket_title(b), rows)
-            for b, rows in sorted(sections.items(), key=lambda kv: _bracket_order(kv[0]))
-        ],
+        drawn_text=_drawn_text(round.created_at),
+        sections=[DrawSection(round_title(round), rows)],
         labels=DrawSheetLabels(
             title=pgettext("printing", "Draw"),
             number=pgettext("printing", "No."),
@@ -183,7 +182,9 @@ def draw_sheet_data(round: Round) -> DrawSheetData:
 
 
 def match_length_text(bummerl: int) -> str:
-    return pgettext("printing", "best of %(n)d Bummerl") % {"n": bummerl}
+    """How long the match is, as the German says it ("auf 3 Bummerl"): the first to
+    win that many Bummerl wins (not "best of": a match to 3 has up to 5)."""
+    return pgettext("printing", "first to %(n)d Bummerl") % {"n": bummerl}
 
 
 def score_sheets_data(round: Round, *, base_url: str = "") -> ScoreSheetsData:
@@ -193,7 +194,6 @@ def score_sheets_data(round: Round, *, base_url: str = "") -> ScoreSheetsData:
     from games.services import round_play_links
 
     tournament = round.tournament
-    several = round.stage != Stage.MAIN
     links = round_play_links(round, base_url) if base_url else {}
     sheets = [
         ScoreSheet(
@@ -203,16 +203,18 @@ def score_sheets_data(round: Round, *, base_url: str = "") -> ScoreSheetsData:
             right_name=p.right.player.name,
             right_entry=p.right.number,
             table=p.table,
-            bracket=bracket_title(p.bracket) if several else "",
+            match_name=p.match_name,
             left_link=links.get(p.pk, ("", ""))[0],
             right_link=links.get(p.pk, ("", ""))[1],
         )
-        for p in sorted(_pairings(round), key=lambda p: (_bracket_order(p.bracket), p.number))
+        for p in _pairings(round)
         if p.right_id is not None and p.outcome != Outcome.SURRENDER
     ]
     return ScoreSheetsData(
         header=document_header(tournament),
-        round_title=round_title(round),
+        # "Runde 4", not "Finale (Runde 4)": a slip of the final round is not the final
+        # unless its match is; the match's own name is printed large on each slip
+        round_title=pgettext("printing", "Round %(n)d") % {"n": round.number},
         match_bummerl=tournament.match_bummerl,
         match_length_text=match_length_text(tournament.match_bummerl),
         sheets=sheets,
@@ -234,10 +236,6 @@ def score_sheets_data(round: Round, *, base_url: str = "") -> ScoreSheetsData:
             empty=pgettext("printing", "No matches to play in this round."),
         ),
     )
-
-
-def money(amount) -> str:
-    return "€ " + formats.number_format(amount, decimal_pos=2, use_l10n=True)
 
 
 def public_path(tournament: Tournament) -> str:
@@ -295,10 +293,18 @@ def _slot(entry, pairing: Pairing, side: str) -> BracketSlot:
     )
 
 
-def _match(p: Pairing | None) -> BracketMatch:
+def _match(p: Pairing | None, stage: str, bracket: str, number: int) -> BracketMatch:
+    """The box of pairing ``p``, or of the match still to be drawn there (``number`` is
+    the pairing number it will get), titled with the match's name and number."""
+    if p is not None:
+        stage, bracket, number = p.round.stage, p.bracket, p.number
+    name = match_name(stage, bracket, number, MAIN_PAIRINGS.get(stage, 0))
+    title = pgettext("printing", "%(name)s (no. %(n)d)") % {"name": name, "n": number}
     if p is None:
-        return BracketMatch()
-    return BracketMatch(left=_slot(p.left, p, Side.LEFT), right=_slot(p.right, p, Side.RIGHT))
+        return BracketMatch(title=title)
+    return BracketMatch(
+        left=_slot(p.left, p, Side.LEFT), right=_slot(p.right, p, Side.RIGHT), title=title
+    )
 
 
 def bracket_picture(tournament: Tournament, *, released_only: bool = False) -> BracketPicture:
@@ -334,23 +340,28 @@ def bracket_picture(tournament: Tournament, *, released_only: bool = False) -> B
                 rest.remove(match)
                 ordered.append(match)
     ordered.extend(rest)
+    def column(stage: str, bracket: str, found: list[Pairing], count: int, first: int):
+        """``count`` boxes: the pairings found, then the ones still to be drawn."""
+        found = found[:count]
+        return [_match(p, stage, bracket, first + i) for i, p in enumerate(found)] + [
+            _match(None, stage, bracket, first + i) for i in range(len(found), count)
+        ]
+
     placements = []
-    for stage, bracket in (
-        (Stage.FINAL, Bracket.PLACE_3),
-        (Stage.SEMIFINAL, Bracket.PLACE_5_8),
-        (Stage.FINAL, Bracket.PLACE_5),
-        (Stage.FINAL, Bracket.PLACE_7),
+    for stage, bracket, count, first in (
+        (Stage.FINAL, Bracket.PLACE_3, 1, 2),
+        (Stage.SEMIFINAL, Bracket.PLACE_5_8, 2, 3),
+        (Stage.FINAL, Bracket.PLACE_5, 1, 3),
+        (Stage.FINAL, Bracket.PLACE_7, 1, 4),
     ):
-        title = bracket_title(bracket)
-        for p in by.get((stage, bracket), []) or [None]:
-            placements.append((title, _match(p)))
+        placements += column(stage, bracket, by.get((stage, bracket), []), count, first)
     return BracketPicture(
         quarterfinal_title=stage_title(Stage.QUARTERFINAL),
         semifinal_title=stage_title(Stage.SEMIFINAL),
         final_title=stage_title(Stage.FINAL),
-        quarterfinals=[_match(p) for p in ordered],
-        semifinals=[_match(p) for p in semi],
-        final=_match(final[0]) if final else None,
+        quarterfinals=column(Stage.QUARTERFINAL, Bracket.MAIN, ordered, 4, 1),
+        semifinals=column(Stage.SEMIFINAL, Bracket.MAIN, semi, 2, 1),
+        final=column(Stage.FINAL, Bracket.MAIN, final, 1, 1)[0],
         placements=placements,
     )
 
@@ -401,7 +412,9 @@ def results_data(tournament: Tournament, *, public: bool = False) -> ResultsData
         if prize.entry is not None:
             winner = f"{prize.player.name} (#{prize.entry.number})"
             prize_of_entry[prize.entry.pk] = f"{prize.place}. " + text if text else str(prize.place)
-        prizes.append(PrizeLine(place=prize.place, prize=text or "–", winner=winner))
+        prizes.append(
+            PrizeLine(place=prize.place, prize=text or "–", winner=winner, reason=prize.reason)
+        )
     lines = [
         StandingLine(
             place=f"{row.place}." if row.place is not None else "–",
@@ -417,11 +430,16 @@ def results_data(tournament: Tournament, *, public: bool = False) -> ResultsData
     else:
         now = timezone.localtime()
         status = pgettext("printing", "As of %(date)s, %(time)s") % {
-            "date": formats.date_format(now, "SHORT_DATE_FORMAT"),
-            "time": formats.time_format(now, "H:i"),
+            "date": date_text(now),
+            "time": time_text(now),
         }
+    header = document_header(tournament)
     return ResultsData(
-        header=document_header(tournament),
+        # the header's date says what it is: the day of the tournament, not of the list
+        header=replace(
+            header,
+            date_text=pgettext("printing", "Tournament on %(date)s") % {"date": header.date_text},
+        ),
         status_text=status,
         prizes=prizes,
         bracket=bracket_picture(tournament, released_only=public),

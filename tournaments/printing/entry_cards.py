@@ -7,12 +7,13 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 
-import segno
 from reportlab.lib.units import mm
 
 from .common import (
     FONT,
     FONT_BOLD,
+    GLYPH_BOTTOM,
+    GLYPH_TOP,
     PAGE_HEIGHT,
     PAGE_WIDTH,
     DocumentHeader,
@@ -21,15 +22,20 @@ from .common import (
     fit,
     logo_image,
     new_canvas,
+    wrap_fitted,
 )
+from .qr import draw_qr, qr_matrix, quiet_zone
 
 COLUMNS = 2
 ROWS = 5
 CARD_WIDTH = PAGE_WIDTH / COLUMNS
 CARD_HEIGHT = PAGE_HEIGHT / ROWS
 PAD = 7 * mm
-QR_SIZE = 27 * mm
+QR_SIZE = 23 * mm  # the symbol; with its quiet zone (4 modules) about 30 mm
 QR_FORM = "tournament-qr"
+NAME_SIZE = 12
+NAME_LEADING = 13.5
+SCAN_SIZE = 6.5
 
 
 @dataclass(frozen=True)
@@ -59,19 +65,14 @@ class EntryCardsData:
     labels: EntryCardLabels = field(default_factory=EntryCardLabels)
 
 
-def qr_modules(url: str) -> list[list[bool]]:
-    """The QR code's dark modules, row by row (without the quiet zone)."""
-    qr = segno.make(url, error="m", micro=False)
-    return [[bool(cell) for cell in row] for row in qr.matrix]
-
-
 def build_entry_cards(data: EntryCardsData) -> bytes:
     labels = data.labels
     logo = logo_image(data.header.logo)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, labels.title, data.header)
-    if data.url:
-        _define_qr_form(canvas, data.url)
+    matrix = qr_matrix(data.url) if data.url else None
+    if matrix is not None:
+        _define_qr_form(canvas, matrix)
     pages = chunks(data.cards, COLUMNS * ROWS)
     for page_no, cards in enumerate(pages, start=1):
         if not cards:
@@ -86,7 +87,7 @@ def build_entry_cards(data: EntryCardsData) -> bytes:
             column, row = slot % COLUMNS, slot // COLUMNS
             x = column * CARD_WIDTH
             y = PAGE_HEIGHT - (row + 1) * CARD_HEIGHT
-            _draw_card(canvas, data, card, x, y, logo)
+            _draw_card(canvas, data, card, x, y, logo, matrix)
         _draw_cut_marks(canvas, len(cards))
         canvas.setFont(FONT, 6)
         canvas.setFillGray(0.4)
@@ -99,26 +100,11 @@ def build_entry_cards(data: EntryCardsData) -> bytes:
     return buffer.getvalue()
 
 
-def _define_qr_form(canvas, url: str) -> None:
-    """Draw the QR code once as a reusable form; every card places it."""
-    modules = qr_modules(url)
-    size = len(modules)
-    cell = QR_SIZE / size
+def _define_qr_form(canvas, matrix: list[bytes]) -> None:
+    """Draw the QR code once as a reusable form (the symbol, without its quiet zone,
+    from (0, 0) to (QR_SIZE, QR_SIZE)); every card places it."""
     canvas.beginForm(QR_FORM, lowerx=0, lowery=0, upperx=QR_SIZE, uppery=QR_SIZE)
-    canvas.setFillGray(0)
-    path = canvas.beginPath()
-    for r, row in enumerate(modules):
-        y = QR_SIZE - (r + 1) * cell
-        c = 0
-        while c < size:
-            if not row[c]:
-                c += 1
-                continue
-            start = c
-            while c < size and row[c]:
-                c += 1
-            path.rect(start * cell, y, (c - start) * cell, cell)
-    canvas.drawPath(path, stroke=0, fill=1)
+    draw_qr(canvas, matrix, 0, 0, QR_SIZE)
     canvas.endForm()
 
 
@@ -142,12 +128,20 @@ def _draw_cut_marks(canvas, count: int) -> None:
     canvas.line(CARD_WIDTH, 0, CARD_WIDTH, 5 * mm)
 
 
-def _draw_card(canvas, data: EntryCardsData, card: EntryCard, x: float, y: float, logo) -> None:
+def _draw_card(
+    canvas, data: EntryCardsData, card: EntryCard, x: float, y: float, logo, matrix
+) -> None:
     labels = data.labels
     left = x + PAD
     right = x + CARD_WIDTH - PAD
     top = y + CARD_HEIGHT - PAD
-    text_right = right - (QR_SIZE + 3 * mm if data.url else 0)
+    # The QR code at the lower right, its quiet zone kept clear of every other mark,
+    # the scan hint under the quiet zone.
+    quiet = quiet_zone(matrix, QR_SIZE) if matrix is not None else 0
+    qr_box = QR_SIZE + 2 * quiet if matrix is not None else 0
+    scan_base = y + PAD - 1 + GLYPH_BOTTOM * SCAN_SIZE
+    qr_y = scan_base + GLYPH_TOP * SCAN_SIZE + quiet
+    text_right = right - qr_box if matrix is not None else right
     text_left = left
     if logo is not None:
         width, height = logo.getSize()
@@ -165,14 +159,19 @@ def _draw_card(canvas, data: EntryCardsData, card: EntryCard, x: float, y: float
     canvas.drawString(text_left, top - 28, fit(when, FONT, 7.5, width))
 
     canvas.setFont(FONT, 8)
-    canvas.drawString(left, top - 46, labels.entry)
+    canvas.drawString(left, top - 43, labels.entry)
     canvas.setFont(FONT_BOLD, 30)
-    canvas.drawString(left, top - 76, str(card.number))
-    canvas.setFont(FONT_BOLD, 12)
-    canvas.drawString(left, top - 95, fit(card.player_name, FONT_BOLD, 12, text_right - left))
+    canvas.drawString(left, top - 70, str(card.number))
+    # The player's name in up to two lines, then his town.
+    size, lines = wrap_fitted(card.player_name, FONT_BOLD, NAME_SIZE, text_right - left)
+    canvas.setFont(FONT_BOLD, size)
+    line_y = top - 88
+    for line in lines:
+        canvas.drawString(left, line_y, line)
+        line_y -= NAME_LEADING
     if card.town:
         canvas.setFont(FONT, 8)
-        canvas.drawString(left, top - 106, fit(card.town, FONT, 8, text_right - left))
+        canvas.drawString(left, line_y + 2.5, fit(card.town, FONT, 8, text_right - left))
 
     # Paid or not: a box, ticked by drawing when paid, and the word.
     status = labels.paid if card.paid else labels.unpaid
@@ -189,14 +188,14 @@ def _draw_card(canvas, data: EntryCardsData, card: EntryCard, x: float, y: float
     canvas.drawString(left + box + 2 * mm, base + 2, status)
     if data.fee_text:
         canvas.setFont(FONT, 7.5)
-        canvas.drawRightString(text_right, base + 2, data.fee_text)
+        canvas.drawRightString(text_right - 2 * mm, base + 2, data.fee_text)
 
-    if data.url:
+    if matrix is not None:
         canvas.saveState()
-        canvas.translate(right - QR_SIZE, y + PAD + 5 * mm)
+        canvas.translate(right - quiet - QR_SIZE, qr_y)
         canvas.doForm(QR_FORM)
         canvas.restoreState()
-        canvas.setFont(FONT, 6.5)
+        canvas.setFont(FONT, SCAN_SIZE)
         canvas.drawCentredString(
-            right - QR_SIZE / 2, y + PAD + 1.5 * mm, fit(labels.scan, FONT, 6.5, QR_SIZE + 4 * mm)
+            right - qr_box / 2, scan_base, fit(labels.scan, FONT, SCAN_SIZE, qr_box)
         )

@@ -14,12 +14,18 @@ from .common import (
     MARGIN,
     PAGE_WIDTH,
     DocumentHeader,
-    chunks,
+    baseline_in,
     content_top,
+    draw_band,
     draw_page_header,
     fit,
+    fitted_size,
     logo_image,
     new_canvas,
+    paginate,
+    string_width,
+    wrap,
+    wrap_fitted,
 )
 
 
@@ -54,6 +60,7 @@ class BracketSlot:
 class BracketMatch:
     left: BracketSlot = field(default_factory=BracketSlot)
     right: BracketSlot = field(default_factory=BracketSlot)
+    title: str = ""  # the match's name and number: "Semifinale 1 (Nr. 1)"
 
 
 @dataclass(frozen=True)
@@ -71,7 +78,7 @@ class BracketPicture:
     quarterfinals: list[BracketMatch] = field(default_factory=list)
     semifinals: list[BracketMatch] = field(default_factory=list)
     final: BracketMatch | None = None
-    placements: list[tuple[str, BracketMatch]] = field(default_factory=list)
+    placements: list[BracketMatch] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -79,6 +86,7 @@ class PrizeLine:
     place: int
     prize: str
     winner: str = ""  # "Jürgen Größinger (#23)"; empty while open
+    reason: str = ""  # why the one-prize rule passed this prize down, else ""
 
 
 @dataclass(frozen=True)
@@ -93,7 +101,7 @@ class StandingLine:
 @dataclass(frozen=True)
 class ResultsData:
     header: DocumentHeader
-    status_text: str  # e.g. "as of 14.03.2026 22:10" or "final"
+    status_text: str  # e.g. "As of 14 Mar 2026, 22:10" or "Final results"
     prizes: list[PrizeLine]
     bracket: BracketPicture
     standings: list[StandingLine]
@@ -102,21 +110,59 @@ class ResultsData:
 
 ROW = 15.0
 SIZE = 10.5
+LEADING = 12.0  # a wrapped second line
+
+
+@dataclass(frozen=True)
+class _StandingColumns:
+    left: float = MARGIN
+    right: float = PAGE_WIDTH - MARGIN
+
+    @property
+    def player(self) -> float:
+        return self.left + 14 * mm
+
+    @property
+    def entry(self) -> float:  # right edge of the entry number
+        return self.left + 90 * mm
+
+    @property
+    def reached(self) -> float:
+        return self.entry + 4 * mm
+
+    @property
+    def prize(self) -> float:
+        return self.left + 136 * mm
+
+
+def _standing_cells(line: StandingLine, cols: _StandingColumns, widest_entry: int):
+    """The sizes and the lines (up to two each) of the player, how far he got and his
+    prize, each in the width of its column (the player's up to the widest entry
+    number of the list, so that every row breaks alike)."""
+    tag_width = string_width(f"#{widest_entry}", FONT, SIZE) + 3 * mm
+    return (
+        wrap_fitted(line.player, FONT, SIZE, cols.entry - tag_width - cols.player),
+        wrap_fitted(line.reached, FONT, SIZE, cols.prize - cols.reached - 2 * mm),
+        wrap_fitted(line.prize, FONT, SIZE, cols.right - cols.prize),
+    )
 
 
 def build_results(data: ResultsData) -> bytes:
     labels = data.labels
     logo = logo_image(data.header.logo)
     top = content_top(logo)
-    usable = top - MARGIN - 8 * mm - ROW
-    per_page = max(1, int((usable - ROW) // ROW))
-    standing_pages = chunks(data.standings, per_page)
+    usable = top - MARGIN - 8 * mm - 2 * ROW
+    cols = _StandingColumns()
+    widest = max((line.entry for line in data.standings), default=0)
+    cells = [_standing_cells(line, cols, widest) for line in data.standings]
+    heights = [ROW + (max(len(lines) for _size, lines in c) - 1) * LEADING for c in cells]
+    standing_pages = paginate(heights, usable)
     pages = 1 + len(standing_pages)
 
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, labels.title, data.header)
     subtitle = " · ".join(
-        s for s in (data.status_text, data.header.date_text, data.header.venue) if s
+        s for s in (data.header.date_text, data.header.venue, data.status_text) if s
     )
     left = MARGIN
     right = PAGE_WIDTH - MARGIN
@@ -151,49 +197,56 @@ def build_results(data: ResultsData) -> bytes:
                 canvas.drawString(x_winner, y, labels.open)
                 canvas.setFillGray(0)
             y -= ROW
+            if line.reason:  # the one-prize rule passed it down: say why, under the line
+                canvas.setFont(FONT, SIZE - 1.5)
+                canvas.setFillGray(0.3)
+                for text in wrap(line.reason, FONT, SIZE - 1.5, right - x_prize, lines=3):
+                    canvas.drawString(x_prize, y + 2, text)
+                    y -= ROW - 2
+                canvas.setFillGray(0)
     y -= 4 * mm
     canvas.setFont(FONT_BOLD, 12)
     canvas.drawString(left, y, labels.bracket)
     _draw_bracket(canvas, data.bracket, left, right, y - 6 * mm, max(MARGIN, y - 150 * mm))
     canvas.showPage()
 
-    # The standings.
-    x_player = left + 20 * mm
-    x_entry = left + 92 * mm
-    x_reached = left + 96 * mm
-    x_prize = left + 132 * mm
-    for page, lines in enumerate(standing_pages, start=2):
+    # The standings: bands first, then the text.
+    for page, indexes in enumerate(standing_pages, start=2):
         y = draw_page_header(canvas, data.header, labels.standings, subtitle, page, pages, logo)
         canvas.setFont(FONT_BOLD, 9)
         canvas.drawString(left, y - 10, labels.place)
-        canvas.drawString(x_player, y - 10, labels.player)
-        canvas.drawRightString(x_entry, y - 10, labels.entry)
-        canvas.drawString(x_reached, y - 10, labels.reached)
-        canvas.drawString(x_prize, y - 10, labels.prize)
+        canvas.drawString(cols.player, y - 10, labels.player)
+        canvas.drawRightString(cols.entry, y - 10, labels.entry)
+        canvas.drawString(cols.reached, y - 10, labels.reached)
+        canvas.drawString(cols.prize, y - 10, labels.prize)
         y -= ROW
         canvas.setLineWidth(0.5)
         canvas.line(left, y + 4, right, y + 4)
+        top = y + 3
         if not data.standings:
             canvas.setFont(FONT, SIZE)
-            canvas.drawString(left, y - 11, labels.no_standings)
-        for shade, line in enumerate(lines):
-            base = y - 11
+            canvas.drawString(left, baseline_in(top, ROW, SIZE), labels.no_standings)
+        row_top = top
+        for shade, i in enumerate(indexes):
             if shade % 2:
-                canvas.setFillGray(0.93)
-                canvas.rect(left - 2, y - ROW + 3, right - left + 4, ROW, stroke=0, fill=1)
-                canvas.setFillGray(0)
+                draw_band(canvas, left - 2, row_top - heights[i], right - left + 4, heights[i])
+            row_top -= heights[i]
+        row_top = top
+        for i in indexes:
+            line = data.standings[i]
+            lines = max(len(texts) for _size, texts in cells[i])
+            base = baseline_in(row_top, heights[i], SIZE, lines, LEADING)
             canvas.setFont(FONT_BOLD, SIZE)
             canvas.drawString(left, base, line.place)
             canvas.setFont(FONT, SIZE)
-            canvas.drawString(
-                x_player, base, fit(line.player, FONT, SIZE, x_entry - x_player - 12 * mm)
-            )
-            canvas.drawRightString(x_entry, base, f"#{line.entry}")
-            canvas.drawString(
-                x_reached, base, fit(line.reached, FONT, SIZE, x_prize - x_reached - 2 * mm)
-            )
-            canvas.drawString(x_prize, base, fit(line.prize, FONT, SIZE, right - x_prize))
-            y -= ROW
+            canvas.drawRightString(cols.entry, base, f"#{line.entry}")
+            for x, (font_size, texts) in zip(
+                (cols.player, cols.reached, cols.prize), cells[i], strict=True
+            ):
+                canvas.setFont(FONT, font_size)
+                for k, text in enumerate(texts):
+                    canvas.drawString(x, base - k * LEADING, text)
+            row_top -= heights[i]
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -204,8 +257,11 @@ BOX_WIDTH = 54 * mm
 
 
 def _draw_match(canvas, match: BracketMatch, x: float, y: float, width: float = BOX_WIDTH) -> None:
-    """A match box with its top-left corner at (x, y)."""
+    """A match box with its top-left corner at (x, y), its title just above it."""
     half = BOX_HEIGHT / 2
+    if match.title:
+        canvas.setFont(FONT_BOLD, 6.5)
+        canvas.drawString(x, y + 2, fit(match.title, FONT_BOLD, 6.5, width))
     canvas.setLineWidth(0.7)
     canvas.rect(x, y - BOX_HEIGHT, width, BOX_HEIGHT)
     canvas.setLineWidth(0.3)
@@ -220,8 +276,11 @@ def _draw_match(canvas, match: BracketMatch, x: float, y: float, width: float = 
         if slot.entry is not None:
             canvas.setFont(FONT, 6.5)
             canvas.drawString(x + 1.2 * mm, base, f"#{slot.entry}")
+        room = width - 15 * mm
+        size = fitted_size(slot.name, font, 8, room, 6.5)  # smaller before cut
+        canvas.setFont(font, size)
+        canvas.drawString(x + 9 * mm, base, fit(slot.name, font, size, room))
         canvas.setFont(font, 8)
-        canvas.drawString(x + 9 * mm, base, fit(slot.name, font, 8, width - 15 * mm))
         if slot.score:
             canvas.drawRightString(x + width - 1.2 * mm, base, slot.score)
 
@@ -233,8 +292,8 @@ def _draw_bracket(canvas, bracket: BracketPicture, left, right, top, bottom) -> 
     canvas.setFont(FONT_BOLD, 8.5)
     for x, title in zip(xs, titles, strict=True):
         canvas.drawString(x, top - 2, title)
-    tree_top = top - 6 * mm
-    slot = BOX_HEIGHT + 5 * mm  # vertical room per quarterfinal
+    tree_top = top - 8 * mm
+    slot = BOX_HEIGHT + 6 * mm  # vertical room per quarterfinal, with its title
 
     def centre(level: int, index: int) -> float:
         span = slot * (2**level)
@@ -267,14 +326,12 @@ def _draw_bracket(canvas, bracket: BracketPicture, left, right, top, bottom) -> 
         return
     per_row = 3
     width = (right - left - (per_row - 1) * 6 * mm) / per_row
-    for i, (title, match) in enumerate(bracket.placements):
+    for i, match in enumerate(bracket.placements):
         row, col = divmod(i, per_row)
         x = left + col * (width + 6 * mm)
         ty = y - row * (BOX_HEIGHT + 10 * mm)
         if ty - BOX_HEIGHT - 4 * mm < bottom:
             break
-        canvas.setFont(FONT_BOLD, 7.5)
-        canvas.drawString(x, ty - 2, fit(title, FONT_BOLD, 7.5, width))
         _draw_match(canvas, match, x, ty - 4 * mm, width)
 
 

@@ -3,9 +3,16 @@ cut marks. The players write each Bummerl counting down from 7, game by game,
 and sign the result.
 
 A slip whose pairing has a match started in the browser also carries, between the
-grid and the players, a small QR code per player with his private link, and the link
-under it (without the scheme). The slip is handed to the two players: whoever holds
-it holds the links, so score sheets are never public documents."""
+grid and the players, a QR code per player with his private link, and the link
+under it (without the scheme, at least 7 pt, wrapped: to type when a phone cannot
+scan). The slip is handed to the two players: whoever holds it holds the links, so
+score sheets are never public documents.
+
+Layout is the same for every slip of a document: the grid's width depends only on
+whether any slip of the document has links. What is the same on every slip (the
+header lines, the grid, the labels, boxes and lines) is drawn once as a form and
+placed on each slip; only the names, numbers and links are drawn per slip.
+"""
 
 from __future__ import annotations
 
@@ -17,26 +24,42 @@ from reportlab.lib.units import mm
 from .common import (
     FONT,
     FONT_BOLD,
+    GLYPH_BOTTOM,
+    GLYPH_TOP,
     PAGE_HEIGHT,
     PAGE_WIDTH,
     DocumentHeader,
+    baseline_in,
     chunks,
     draw_page_header,
     fit,
+    fitted_size,
     logo_image,
     new_canvas,
     string_width,
+    wrap,
+    wrap_fitted,
 )
-from .entry_cards import qr_modules
+from .qr import draw_qr, qr_matrix, quiet_zone
 
 SLIPS_PER_PAGE = 3
 SLIP_HEIGHT = PAGE_HEIGHT / SLIPS_PER_PAGE
 PAD = 9 * mm  # inside a slip, clear of the cut and of the printer's unprintable edge
 GAME_ROWS = 13  # a Bummerl lasts at most 13 games (7 + 6 points won one at a time)
 BUMMERL_POINTS = 7
-GRID_WIDTH = 118 * mm
-LINK_COLUMN = 27 * mm  # the QR codes' column, taken from the grid when a slip has links
-QR_SIZE = 19 * mm
+GRID_WIDTH = 104 * mm  # without links
+GRID_WIDTH_LINKS = 80 * mm  # when the document's slips carry links
+LINK_COLUMN = 46 * mm  # the QR codes and their links
+GAP = 3 * mm
+QR_SIZE = 18 * mm  # the symbol; its quiet zone (4 modules) comes on top
+LINK_SIZE = 7.0  # the printed link: big enough to type from
+LINK_LEADING = 8.4
+HEAD_ROW = 4.2 * mm  # the grid's two heading rows
+GAME_ROW = 4.5 * mm
+CELL_PAD = 2.5  # points from a heading to the middle of the grid's lines (half a line is ink)
+NAME_SIZE = 12
+NAME_LEADING = 13.5
+SLIP_FORM = "slip"
 
 
 @dataclass(frozen=True)
@@ -64,7 +87,7 @@ class ScoreSheet:
     right_name: str
     right_entry: int
     table: int | None = None
-    bracket: str = ""
+    match_name: str = ""  # the prize-stage match ("Finale", "Spiel um Platz 7"), or ""
     left_link: str = ""  # absolute address of the left player's private page, or ""
     right_link: str = ""
 
@@ -74,9 +97,51 @@ class ScoreSheetsData:
     header: DocumentHeader
     round_title: str
     match_bummerl: int  # Bummerl needed to win the match (2 or 3)
-    match_length_text: str  # e.g. "best of 2 Bummerl"
+    match_length_text: str  # e.g. "first to 2 Bummerl"
     sheets: list[ScoreSheet]
     labels: ScoreSheetLabels = field(default_factory=ScoreSheetLabels)
+
+
+@dataclass(frozen=True)
+class SlipLayout:
+    """Where things are on a slip, in points from the slip's lower left corner."""
+
+    has_links: bool
+    blocks: int  # Bummerl blocks in the grid: 2 * match_bummerl - 1
+    left: float = PAD
+    right: float = PAGE_WIDTH - PAD
+    top: float = SLIP_HEIGHT - PAD + 2 * mm
+
+    @property
+    def grid_left(self) -> float:
+        return self.left
+
+    @property
+    def grid_right(self) -> float:
+        return self.left + (GRID_WIDTH_LINKS if self.has_links else GRID_WIDTH)
+
+    @property
+    def grid_top(self) -> float:
+        return self.top - 34
+
+    @property
+    def grid_bottom(self) -> float:
+        return self.grid_top - 2 * HEAD_ROW - (GAME_ROWS + 1) * GAME_ROW
+
+    @property
+    def column(self) -> float:
+        return (self.grid_right - self.grid_left) / (2 * self.blocks)
+
+    @property
+    def link_left(self) -> float:
+        return self.grid_right + GAP
+
+    @property
+    def panel(self) -> float:
+        return self.grid_right + GAP + (LINK_COLUMN + GAP if self.has_links else 0)
+
+    def block_left(self, b: int) -> float:
+        return self.grid_left + 2 * b * self.column
 
 
 def build_score_sheets(data: ScoreSheetsData) -> bytes:
@@ -84,6 +149,12 @@ def build_score_sheets(data: ScoreSheetsData) -> bytes:
     logo = logo_image(data.header.logo)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, f"{labels.title} – {data.round_title}", data.header)
+    layout = SlipLayout(
+        has_links=any(s.left_link or s.right_link for s in data.sheets),
+        blocks=2 * data.match_bummerl - 1,
+    )
+    if data.sheets:
+        _define_slip_form(canvas, data, layout, logo)
     pages = chunks(data.sheets, SLIPS_PER_PAGE)
     for page_no, slips in enumerate(pages, start=1):
         if not slips:
@@ -100,11 +171,15 @@ def build_score_sheets(data: ScoreSheetsData) -> bytes:
             canvas.drawString(14 * mm, y - 14, labels.empty)
         for slot, sheet in enumerate(slips):
             bottom = PAGE_HEIGHT - (slot + 1) * SLIP_HEIGHT
-            _draw_slip(canvas, data, sheet, bottom, logo)
-            footer = data.header.page_label.format(page=page_no, pages=len(pages))
+            canvas.saveState()
+            canvas.translate(0, bottom)
+            canvas.doForm(SLIP_FORM)
+            _draw_slip(canvas, data, layout, sheet, logo)
             if slot == len(slips) - 1:
                 canvas.setFont(FONT, 6.5)
-                canvas.drawRightString(PAGE_WIDTH - PAD, bottom + 3 * mm, footer)
+                footer = data.header.page_label.format(page=page_no, pages=len(pages))
+                canvas.drawRightString(PAGE_WIDTH - PAD, 3 * mm, footer)
+            canvas.restoreState()
         _draw_cut_marks(canvas, len(slips))
         canvas.showPage()
     canvas.save()
@@ -125,83 +200,135 @@ def _draw_cut_marks(canvas, slips: int) -> None:
         canvas.setStrokeGray(0)
 
 
-def _draw_slip(canvas, data: ScoreSheetsData, sheet: ScoreSheet, bottom: float, logo) -> None:
-    labels = data.labels
-    left = PAD
-    right = PAGE_WIDTH - PAD
-    top = bottom + SLIP_HEIGHT - PAD + 2 * mm
+def _title_room(layout: SlipLayout, number_text: str, logo) -> tuple[float, float]:
+    text_left = layout.left + (11 * mm if logo is not None else 0)
+    number_width = string_width(number_text, FONT_BOLD, 20) + 6 * mm
+    return text_left, layout.right - number_width - text_left
 
-    # Title line: the draw number big on the right, the tournament on the left.
-    number_text = f"{labels.number} {sheet.number}"
-    canvas.setFont(FONT_BOLD, 20)
-    canvas.drawRightString(right, top - 16, number_text)
-    number_width = canvas.stringWidth(number_text, FONT_BOLD, 20) + 6 * mm
-    text_left = left
+
+def _define_slip_form(canvas, data: ScoreSheetsData, layout: SlipLayout, logo) -> None:
+    """Everything that is the same on every slip, as one form (slip coordinates)."""
+    labels = data.labels
+    canvas.beginForm(SLIP_FORM, 0, 0, PAGE_WIDTH, SLIP_HEIGHT)
+    top = layout.top
+    widest = max((s.number for s in data.sheets), default=0)
+    text_left, room = _title_room(layout, f"{labels.number} {widest}", logo)
     if logo is not None:
         width, height = logo.getSize()
         scale = min(9 * mm / width, 9 * mm / height)
-        canvas.drawImage(logo, left, top - 9 * mm, width * scale, height * scale, mask="auto")
-        text_left = left + 11 * mm
-    room = right - number_width - text_left
+        canvas.drawImage(
+            logo, layout.left, top - 9 * mm, width * scale, height * scale, mask="auto"
+        )
     canvas.setFont(FONT, 7.5)
     head = " · ".join(s for s in (data.header.club_name, data.header.date_text) if s)
     canvas.drawString(text_left, top - 6, fit(head, FONT, 7.5, room))
     canvas.setFont(FONT_BOLD, 10)
     canvas.drawString(text_left, top - 17, fit(data.header.tournament_name, FONT_BOLD, 10, room))
-    canvas.setFont(FONT, 8.5)
-    details = [data.round_title, sheet.bracket, data.match_length_text]
-    if sheet.table is not None:
-        details.append(f"{labels.table} {sheet.table}")
-    canvas.drawString(
-        text_left, top - 28, fit(" · ".join(d for d in details if d), FONT, 8.5, room)
-    )
 
-    # The count-down grid on the left, one block of two columns per Bummerl.
-    blocks = 2 * data.match_bummerl - 1
-    links = [(sheet.left_entry, sheet.left_link), (sheet.right_entry, sheet.right_link)]
-    has_links = any(url for _entry, url in links)
-    grid_left = left
-    grid_right = left + GRID_WIDTH - (LINK_COLUMN if has_links else 0)
-    grid_top = top - 33
-    row_height = 4.5 * mm
-    head_height = 2 * 4.2 * mm
-    column = (grid_right - grid_left) / (2 * blocks)
-    grid_bottom = grid_top - head_height - (GAME_ROWS + 1) * row_height
-    canvas.setLineWidth(0.4)
-    for b in range(blocks):
-        x0 = grid_left + 2 * b * column
-        canvas.setFont(FONT_BOLD, 7.5)
-        canvas.drawCentredString(x0 + column, grid_top - 9, labels.bummerl.format(n=b + 1))
-        canvas.setFont(FONT, 7.5)
-        canvas.drawCentredString(x0 + column / 2, grid_top - 20, f"#{sheet.left_entry}")
-        canvas.drawCentredString(x0 + 1.5 * column, grid_top - 20, f"#{sheet.right_entry}")
+    # The count-down grid, one block of two columns per Bummerl.
+    grid_top, grid_bottom = layout.grid_top, layout.grid_bottom
+    left, right, column = layout.grid_left, layout.grid_right, layout.column
+    for b in range(layout.blocks):
+        x0 = layout.block_left(b)
+        text = labels.bummerl.format(n=b + 1)
+        size = fitted_size(text, FONT_BOLD, 7.5, 2 * column - 2 * CELL_PAD, 4.5)
+        canvas.setFont(FONT_BOLD, size)
+        canvas.drawCentredString(x0 + column, baseline_in(grid_top, HEAD_ROW, size), text)
         canvas.setFont(FONT, 9)
-        first = grid_top - head_height - row_height + 4
         canvas.setFillGray(0.45)
+        first = baseline_in(grid_top - 2 * HEAD_ROW, GAME_ROW, 9)
         canvas.drawCentredString(x0 + column / 2, first, str(BUMMERL_POINTS))
         canvas.drawCentredString(x0 + 1.5 * column, first, str(BUMMERL_POINTS))
         canvas.setFillGray(0)
     canvas.setLineWidth(0.3)
     canvas.setStrokeGray(0.55)
     for r in range(GAME_ROWS + 2):
-        y = grid_top - head_height - r * row_height
-        canvas.line(grid_left, y, grid_right, y)
+        y = grid_top - 2 * HEAD_ROW - r * GAME_ROW
+        canvas.line(left, y, right, y)
     canvas.setStrokeGray(0)
     canvas.setLineWidth(0.5)
-    canvas.line(grid_left, grid_top - 4.2 * mm, grid_right, grid_top - 4.2 * mm)
-    canvas.rect(grid_left, grid_bottom, grid_right - grid_left, grid_top - grid_bottom)
-    for c in range(1, 2 * blocks):
-        x = grid_left + c * column
+    canvas.line(left, grid_top - HEAD_ROW, right, grid_top - HEAD_ROW)
+    canvas.rect(left, grid_bottom, right - left, grid_top - grid_bottom)
+    for c in range(1, 2 * layout.blocks):
+        x = left + c * column
         canvas.setLineWidth(1.2 if c % 2 == 0 else 0.4)
-        low = grid_top - (4.2 * mm if c % 2 else 0)
+        low = grid_top - (HEAD_ROW if c % 2 else 0)
         canvas.line(x, grid_bottom, x, low)
     canvas.setLineWidth(0.5)
+    canvas.setFont(FONT, 6.5)
+    canvas.setFillGray(0.35)
+    canvas.drawString(left, grid_bottom - 9, fit(labels.hint, FONT, 6.5, right - left))
+    canvas.setFillGray(0)
 
-    if has_links:
-        _draw_links(canvas, labels, links, left + GRID_WIDTH - LINK_COLUMN + 3 * mm, grid_top)
+    # The result, the winner and the signatures on the right, below the two names.
+    panel, right = layout.panel, layout.right
+    y = _panel_result_top(layout)
+    canvas.setFont(FONT, 8)
+    canvas.drawString(panel, y, labels.result)
+    box = 11 * mm
+    canvas.rect(panel, y - box - 3, box, box)
+    canvas.setFont(FONT_BOLD, 14)
+    canvas.drawCentredString(panel + box + 4 * mm, y - box / 2 - 7, ":")
+    canvas.rect(panel + box + 8 * mm, y - box - 3, box, box)
+    canvas.setFont(FONT, 8)
+    y -= box + 22
+    canvas.drawString(panel, y, labels.winner)
+    canvas.line(panel + string_width(labels.winner, FONT, 8) + 2 * mm, y - 1, right, y - 1)
+    for signature in (labels.signature_left, labels.signature_right):
+        y -= 24
+        canvas.line(panel, y + 8, right, y + 8)
+        canvas.setFont(FONT, 7)
+        canvas.drawString(panel, y, signature)
+    canvas.endForm()
 
-    # The players, the result and the signatures on the right.
-    panel = left + GRID_WIDTH + 6 * mm
+
+def _panel_result_top(layout: SlipLayout) -> float:
+    """The result label's baseline: below two players of two name lines each."""
+    return layout.grid_top - 8 - 2 * (14 + NAME_LEADING + 12)
+
+
+def _draw_slip(
+    canvas, data: ScoreSheetsData, layout: SlipLayout, sheet: ScoreSheet, logo
+) -> None:
+    labels = data.labels
+    top, right = layout.top, layout.right
+
+    # Title line: the draw number big on the right, the match's name under it.
+    number_text = f"{labels.number} {sheet.number}"
+    canvas.setFont(FONT_BOLD, 20)
+    canvas.drawRightString(right, top - 16, number_text)
+    text_left, room = _title_room(layout, number_text, logo)
+    details_room = room
+    if sheet.match_name:
+        canvas.setFont(FONT_BOLD, 11)
+        name = fit(sheet.match_name, FONT_BOLD, 11, right - layout.panel)
+        canvas.drawRightString(right, top - 30, name)
+        details_room = min(room, right - string_width(name, FONT_BOLD, 11) - 6 * mm - text_left)
+    details = [data.round_title, data.match_length_text]
+    if sheet.table is not None:
+        details.append(f"{labels.table} {sheet.table}")
+    canvas.setFont(FONT, 8.5)
+    canvas.drawString(
+        text_left, top - 28, fit(" · ".join(d for d in details if d), FONT, 8.5, details_room)
+    )
+
+    # The entry numbers over the grid's columns.
+    grid_top, column = layout.grid_top, layout.column
+    tags = (f"#{sheet.left_entry}", f"#{sheet.right_entry}")
+    size = min(fitted_size(t, FONT, 7.5, column - 2 * CELL_PAD, 4.5) for t in tags)
+    base = baseline_in(grid_top - HEAD_ROW, HEAD_ROW, size)
+    canvas.setFont(FONT, size)
+    for b in range(layout.blocks):
+        x0 = layout.block_left(b)
+        canvas.drawCentredString(x0 + column / 2, base, tags[0])
+        canvas.drawCentredString(x0 + 1.5 * column, base, tags[1])
+
+    if layout.has_links:
+        links = [(sheet.left_entry, sheet.left_link), (sheet.right_entry, sheet.right_link)]
+        _draw_links(canvas, labels, links, layout)
+
+    # The players, then (in the form) the result and the signatures.
+    panel = layout.panel
     width = right - panel
     y = grid_top - 8
     for side, name, entry in (
@@ -210,92 +337,57 @@ def _draw_slip(canvas, data: ScoreSheetsData, sheet: ScoreSheet, bottom: float, 
     ):
         canvas.setFont(FONT, 8)
         canvas.drawString(panel, y, f"{side} · #{entry}")
-        canvas.setFont(FONT_BOLD, 12)
-        canvas.drawString(panel, y - 14, fit(name, FONT_BOLD, 12, width))
-        y -= 32
-    canvas.setFont(FONT, 8)
-    canvas.drawString(panel, y, labels.result)
+        size, lines = wrap_fitted(name, FONT_BOLD, NAME_SIZE, width)
+        canvas.setFont(FONT_BOLD, size)
+        for i, line in enumerate(lines):
+            canvas.drawString(panel, y - 14 - i * NAME_LEADING, line)
+        y -= 14 + NAME_LEADING + 12
+    y = _panel_result_top(layout)
     box = 11 * mm
-    canvas.rect(panel, y - box - 3, box, box)
-    canvas.setFont(FONT_BOLD, 14)
-    canvas.drawCentredString(panel + box + 4 * mm, y - box / 2 - 7, ":")
-    canvas.rect(panel + box + 8 * mm, y - box - 3, box, box)
     canvas.setFont(FONT, 7)
-    canvas.drawCentredString(panel + box / 2, y - box - 11, f"#{sheet.left_entry}")
-    canvas.drawCentredString(panel + 1.5 * box + 8 * mm, y - box - 11, f"#{sheet.right_entry}")
-    canvas.setFont(FONT, 8)
-    y -= box + 24
-    canvas.drawString(panel, y, labels.winner)
-    canvas.line(panel + canvas.stringWidth(labels.winner, FONT, 8) + 2 * mm, y - 1, right, y - 1)
-    for signature in (labels.signature_left, labels.signature_right):
-        y -= 26
-        canvas.line(panel, y + 8, right, y + 8)
-        canvas.setFont(FONT, 7)
-        canvas.drawString(panel, y, signature)
-    canvas.setFont(FONT, 6.5)
-    canvas.setFillGray(0.35)
-    canvas.drawString(grid_left, grid_bottom - 9, fit(labels.hint, FONT, 6.5, grid_right - left))
-    canvas.setFillGray(0)
+    canvas.drawCentredString(panel + box / 2, y - box - 11, tags[0])
+    canvas.drawCentredString(panel + 1.5 * box + 8 * mm, y - box - 11, tags[1])
 
 
 def short_link(url: str) -> tuple[str, str]:
-    """The link as printed under its QR code, in two lines: the address without the
-    scheme up to the last path segment, and that segment (the private token)."""
+    """The link as printed under its QR code: the address without the scheme up to the
+    last path segment, and that segment (the private token), each starting a line."""
     bare = url.split("://", 1)[-1].rstrip("/")
     head, _sep, tail = bare.rpartition("/")
     return (head + "/", tail + "/") if head else (bare, "")
 
 
-def _fitting_size(text: str, font: str, size: float, width: float) -> float:
-    needed = string_width(text, font, size)
-    return size if needed <= width else size * width / needed
+def link_lines(url: str, width: float = LINK_COLUMN) -> list[str]:
+    """The printed lines of a link: the address wrapped after slashes, then the token
+    on a line of its own (wrapped inside only when it is wider than the column)."""
+    lines = []
+    for part in short_link(url):
+        if part:
+            lines += wrap(part, FONT, LINK_SIZE, width, lines=4, breaks="/")
+    return lines
 
 
-def _draw_qr(canvas, url: str, x: float, y: float, size: float) -> None:
-    """The QR code of ``url`` with its lower left corner at (x, y): one path of runs,
-    drawn in module units (whole numbers are quick to write) under a scaling."""
-    modules = qr_modules(url)
-    n = len(modules)
-    canvas.saveState()
-    canvas.translate(x, y)
-    canvas.scale(size / n, size / n)
-    canvas.setFillGray(0)
-    path = canvas.beginPath()
-    for r, row in enumerate(modules):
-        top = n - 1 - r
-        c = 0
-        while c < n:
-            if not row[c]:
-                c += 1
-                continue
-            start = c
-            while c < n and row[c]:
-                c += 1
-            path.rect(start, top, c - start, 1)
-    canvas.drawPath(path, stroke=0, fill=1)
-    canvas.restoreState()
-
-
-def _draw_links(canvas, labels: ScoreSheetLabels, links, x: float, top: float) -> None:
-    """Two small QR codes, one under the other, each with its entry and its link."""
-    width = LINK_COLUMN - 3 * mm
-    y = top
+def _draw_links(canvas, labels: ScoreSheetLabels, links, layout: SlipLayout) -> None:
+    """One QR code per player, one under the other, each with its entry and its link;
+    nothing is printed within the code's quiet zone."""
+    x = layout.link_left
+    y = layout.grid_top
     for entry, url in links:
         if not url:
-            y -= QR_SIZE + 36
             continue
-        canvas.setFont(FONT_BOLD, 7)
         caption = labels.play_link.format(name=f"#{entry}")
-        canvas.drawString(x, y - 7, fit(caption, FONT_BOLD, 7, width))
-        qr_x = x + (width - QR_SIZE) / 2
-        _draw_qr(canvas, url, qr_x, y - 12 - QR_SIZE, QR_SIZE)  # a quiet zone under the caption
-        line_y = y - 12 - QR_SIZE - 6
-        canvas.setFillGray(0.2)
-        for line in short_link(url):
-            if line:
-                size = _fitting_size(line, FONT, 5.5, width)
-                canvas.setFont(FONT, size)
-                canvas.drawString(x, line_y, line)
-            line_y -= 6.5
+        canvas.setFont(FONT_BOLD, 7)
+        base = y - GLYPH_TOP * 7
+        canvas.drawString(x, base, fit(caption, FONT_BOLD, 7, LINK_COLUMN))
+        matrix = qr_matrix(url)
+        quiet = quiet_zone(matrix, QR_SIZE)
+        qr_top = base - GLYPH_BOTTOM * 7 - quiet
+        draw_qr(canvas, matrix, x + (LINK_COLUMN - QR_SIZE) / 2, qr_top - QR_SIZE, QR_SIZE)
+        line = qr_top - QR_SIZE - quiet - GLYPH_TOP * LINK_SIZE
+        canvas.setFillGray(0.15)
+        canvas.setFont(FONT, LINK_SIZE)
+        for text in link_lines(url):
+            canvas.drawString(x, line, text)
+            line -= LINK_LEADING
         canvas.setFillGray(0)
-        y -= QR_SIZE + 36
+        y = line + LINK_LEADING - GLYPH_BOTTOM * LINK_SIZE - 2 * mm

@@ -12,11 +12,13 @@ One module per concern, each the one place of its rules:
 - ``rounds``: the pot draw (computed or transcribed), release and withdrawal;
 - ``results``: playing pairings, entering, correcting and confirming results;
 - ``progress``: the next step and the phase of a tournament;
+- ``ceremony``: starting and stopping the prize ceremony on the projector;
 - ``common``: the error, the audit row, the lock and what the others share.
 
 Callers import from this package: ``from tournaments import services``.
 """
 
+from .ceremony import set_ceremony
 from .common import (
     MIN_FIELD_SIZE,
     TournamentError,
@@ -88,6 +90,7 @@ __all__ = [
     "release_round",
     "round_draws",
     "sell_entries",
+    "set_ceremony",
     "set_paid",
     "set_prizes",
     "shrink_field",

@@ -36,6 +36,7 @@ urlpatterns: list = [
     ),
     path("t/<int:pk>/pairings/<int:pairing_pk>/start/", staff.pairing_start, name="pairing_start"),
     path("t/<int:pk>/standings/", staff.standings, name="standings"),
+    path("t/<int:pk>/ceremony/", staff.ceremony, name="ceremony"),
     path("t/<int:pk>/audit/", staff.audit, name="audit"),
     path("t/<int:pk>/print/<slug:document>.pdf", printing_views.staff_document, name="print"),
 ]

@@ -1,5 +1,9 @@
 """The audit log's stored before/after (JSON with English keys) as readable lines:
-"field: old → new", with translated field names and values."""
+"field: old → new", with translated field names and values.
+
+Only what a person understands is shown: no internal counters or ids (``HIDDEN``),
+no field that stayed as it was (except those that say which entry it is), and the
+sides of a pairing as its players' names where the page knows them."""
 
 from __future__ import annotations
 
@@ -34,9 +38,18 @@ LABELS = {
     "card_points": gettext_lazy("card points"),
     "seq": gettext_lazy("action no."),
     "offender": gettext_lazy("revoke by"),
+    "game_points": gettext_lazy("game points"),
+    "ceremony": gettext_lazy("prize ceremony"),
+    "rounds": gettext_lazy("rounds"),
     "tournament": gettext_lazy("tournament"),
     "field_size": gettext_lazy("field size"),
 }
+
+#: Stored for the machine (the result's version counter, a browser match's id, an action's
+#: sequence number): never shown.
+HIDDEN = frozenset({"version", "match", "seq"})
+#: Shown even when unchanged: they say which entry or round a row is about.
+IDENTIFYING = frozenset({"number", "player", "round"})
 
 CHOICES = {
     "outcome": Outcome,
@@ -60,7 +73,9 @@ def label(key: str) -> str:
     return key.replace("_", " ")
 
 
-def value_text(key: str, value, players: dict[int, str]) -> str:
+def value_text(key: str, value, players: dict[int, str], sides: dict | None = None) -> str:
+    if sides and key in ("winner", "offender") and value in sides:
+        return sides[value]
     if value is None or value == "":
         if key == "outcome":
             return str(Outcome.OPEN.label)
@@ -75,7 +90,7 @@ def value_text(key: str, value, players: dict[int, str]) -> str:
         except ValueError:
             return value
     if key == "player" and isinstance(value, int):
-        return players.get(value, f"#{value}")
+        return players.get(value, "–")  # a player deleted since: no bare id
     if key == "protocol":
         steps = len(value) if isinstance(value, list) else 1
         return ngettext("%(n)d step", "%(n)d steps", steps) % {"n": steps}
@@ -98,29 +113,49 @@ def _player_ids(*values) -> set[int]:
     return ids
 
 
-def change_lines(action: str, before, after, players: dict[int, str] | None = None) -> list[str]:
+def change_lines(
+    action: str,
+    before,
+    after,
+    players: dict[int, str] | None = None,
+    *,
+    sides: dict | None = None,
+) -> list[str]:
     """``before``/``after`` of one audit row as lines "field: old → new" (a field only
-    before: "field: old → –"; only after: "field: new"; unchanged: "field: value")."""
+    before: "field: old → –"; only after: "field: new"; unchanged: left out, except the
+    fields that say which entry it is). ``sides`` names "left"/"right" (the players)."""
     if players is None:
         ids = _player_ids(before, after)
         players = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name")) if ids else {}
     if action == "set_prizes":
         return _prize_lines(before, after)
     if isinstance(after, list) and all(isinstance(x, dict) for x in after) and after:
-        return [line for item in after for line in change_lines(action, None, item, players)]
+        return [
+            line
+            for item in after
+            for line in change_lines(action, None, item, players, sides=sides)
+        ]
     if isinstance(before, dict) or isinstance(after, dict):
         old = before if isinstance(before, dict) else {}
         new = after if isinstance(after, dict) else {}
         lines = []
         for key in [*new, *(k for k in old if k not in new)]:
+            if key in HIDDEN:
+                continue
             name = label(key)
             if key in old and key in new:
-                a, b = value_text(key, old[key], players), value_text(key, new[key], players)
-                lines.append(f"{name}: {a}" if a == b else f"{name}: {a} → {b}")
+                a = value_text(key, old[key], players, sides)
+                b = value_text(key, new[key], players, sides)
+                if a != b:
+                    lines.append(f"{name}: {a} → {b}")
+                elif key in IDENTIFYING:
+                    lines.append(f"{name}: {a}")
             elif key in new:
-                lines.append(f"{name}: {value_text(key, new[key], players)}")
+                if new[key] is False and not old:
+                    continue  # "cancelled: no" of a new entry says nothing
+                lines.append(f"{name}: {value_text(key, new[key], players, sides)}")
             else:
-                lines.append(f"{name}: {value_text(key, old[key], players)} → –")
+                lines.append(f"{name}: {value_text(key, old[key], players, sides)} → –")
         return lines
     lines = []
     if before not in (None, [], ""):

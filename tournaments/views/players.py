@@ -13,7 +13,7 @@ from django_tables2 import RequestConfig
 from tournaments import once
 from tournaments.models import Player
 
-from . import player_csv
+from . import exports, player_csv
 from .access import posted as _posted
 from .access import staff_required
 from .forms import PlayerForm, PlayerImportConfirmForm, PlayerImportForm
@@ -32,11 +32,18 @@ def search_players(query: str):
 @staff_required
 def player_list(request):
     query = request.GET.get("q", "").strip()[:100]
-    players = search_players(query).annotate(entry_count=Count("entries"))
+    # explicit order: Meta.ordering does not apply to a query with GROUP BY (the count)
+    players = (
+        search_players(query).annotate(entry_count=Count("entries")).order_by("name", "town", "pk")
+    )
     table = PlayerTable(players)
+    if export_format := exports.wanted(request):
+        return exports.response(table, export_format, _("players"), title=_("Players"))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     template = "staff/_player_table.html" if request.GET.get("partial") else "staff/players.html"
-    return render(request, template, {"table": table, "query": query})
+    return render(
+        request, template, {"table": table, "query": query, "exports": exports.links(request)}
+    )
 
 
 @require_GET

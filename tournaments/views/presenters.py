@@ -3,6 +3,7 @@
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.draw import DrawError
 from tournaments.models import Bracket, Entry, Outcome, Pairing, Player, Round, Side
@@ -19,7 +20,7 @@ class PairingRow:
     pk: int
     number: int
     bracket: str
-    bracket_label: str
+    bracket_label: str  # the prize-stage match's name ("Finale"), "" before the prize stage
     left: str
     right: str
     left_player: str
@@ -37,6 +38,7 @@ class PairingRow:
     unconfirmed: bool = False
     can_confirm: bool = False
     started: bool = False
+    title: str = ""  # "Paarung 2 · Spiel um Platz 3"
     extra: dict = field(default_factory=dict)
 
 
@@ -102,6 +104,7 @@ def pairing_row(
         # staff member may confirm it; a staff member's own entry needs somebody else
         can_confirm=unconfirmed and user is not None and pairing.decided_by_id != user.pk,
         started=pairing.started_at is not None,
+        title=pairing.title,
     )
 
 
@@ -166,6 +169,23 @@ def standings_context(tournament) -> dict:
         "standings": standings,
         "prize_list": [p for p in standings.prizes],
         "prizes_awarded": any(p.entry is not None for p in standings.prizes),
+        "ceremony": ceremony(tournament, standings.prizes),
+    }
+
+
+def ceremony(tournament, prizes) -> dict:
+    """The prize ceremony of the projector: every prize decided, from the last to the 1st.
+
+    ``ready`` once every prize has its winner; ``running`` unless staff stopped it;
+    ``run`` changes with every start, so a projector shows the places again from the last.
+    """
+    ready = bool(prizes) and all(p.entry is not None for p in prizes)
+    started = tournament.ceremony_started_at
+    return {
+        "ready": ready,
+        "running": ready and not tournament.ceremony_stopped,
+        "run": f"{started.timestamp():.0f}" if started else "auto",
+        "prizes": list(reversed(prizes)),
     }
 
 
@@ -212,3 +232,133 @@ def by_player(rows: list[PairingRow]) -> list[dict]:
         {"name": name, "items": sorted(items, key=lambda i: i["number"])}
         for name, items in sorted(lookup.items(), key=lambda kv: kv[0].casefold())
     ]
+
+
+@dataclass
+class Confirmation:
+    """A destructive action's confirmation: what it does, and the buttons to do it."""
+
+    title: str
+    lines: list[str]
+    action: str  # the URL the buttons post to
+    buttons: list[dict]  # {"label", "name", "value", "primary", "id"}
+    dialog: str = ""  # the same in one sentence, for the JavaScript dialog
+
+
+def cancel_entry_confirmation(entry: Entry) -> Confirmation:
+    from django.urls import reverse
+
+    from tournaments.money import euro
+
+    t = entry.tournament
+    number, player = entry.number, entry.player.name
+    lines = [
+        _(
+            "Entry %(number)s of %(player)s is cancelled: it no longer takes part, and "
+            "its place in the field becomes a bye at the draw."
+        )
+        % {"number": number, "player": player}
+    ]
+    if entry.paid and t.entry_fee:
+        lines.append(
+            _("It is marked paid: give back %(amount)s; the takings go down by that.")
+            % {"amount": euro(t.entry_fee)}
+        )
+    others = t.entries.filter(player=entry.player, cancelled_at__isnull=True).exclude(pk=entry.pk)
+    count = others.count()
+    if count:
+        lines.append(
+            ngettext(
+                "%(player)s keeps %(count)d other entry.",
+                "%(player)s keeps %(count)d other entries.",
+                count,
+            )
+            % {"player": player, "count": count}
+        )
+    else:
+        lines.append(_("%(player)s then holds no entry.") % {"player": player})
+    lines.append(_("The cancellation is recorded in the audit log; it cannot be undone."))
+    return Confirmation(
+        title=_("Cancel entry %(number)s of %(player)s?") % {"number": number, "player": player},
+        lines=lines,
+        action=reverse("staff:entry_cancel", args=[t.pk, entry.pk]),
+        buttons=[
+            {
+                "label": _("Yes, cancel entry %(number)s") % {"number": number},
+                "name": "",
+                "value": "",
+                "primary": True,
+                "id": "confirm-cancel",
+            }
+        ],
+        dialog=" ".join(str(line) for line in lines),
+    )
+
+
+def withdraw_round_confirmation(drawn: Round) -> Confirmation:
+    from django.urls import reverse
+
+    number = drawn.number
+    pairings = drawn.pairings.count()
+    lines = [
+        ngettext(
+            "Round %(number)s is withdrawn: its %(count)d pairing and its draw protocol "
+            "are deleted.",
+            "Round %(number)s is withdrawn: its %(count)d pairings and its draw protocol "
+            "are deleted.",
+            pairings,
+        )
+        % {"number": number, "count": pairings}
+    ]
+    if drawn.status == Round.Status.RELEASED:
+        lines.append(
+            _(
+                "It is released: the public pages and the projector stop showing it, and "
+                "printed draw sheets and score sheets of it are void."
+            )
+        )
+    started = drawn.pairings.filter(started_at__isnull=False).count()
+    if started:
+        lines.append(
+            ngettext(
+                "%(count)d pairing of it has started; its players must be told.",
+                "%(count)d pairings of it have started; their players must be told.",
+                started,
+            )
+            % {"count": started}
+        )
+    buttons = [
+        {
+            "label": _("Withdraw round %(number)s") % {"number": number},
+            "name": "then",
+            "value": "",
+            "primary": drawn.seed is None,
+            "id": "confirm-withdraw",
+        }
+    ]
+    if drawn.seed is not None:
+        lines.append(
+            _(
+                "Drawing again with the same seed (%(seed)s) gives the same pairings as long "
+                "as the previous round's results are unchanged; after a correction it "
+                "draws the new field."
+            )
+            % {"seed": drawn.seed}
+        )
+        buttons.insert(
+            0,
+            {
+                "label": _("Withdraw and draw again with the same seed"),
+                "name": "then",
+                "value": "redraw",
+                "primary": True,
+                "id": "confirm-redraw",
+            },
+        )
+    lines.append(_("The withdrawal is recorded in the audit log."))
+    return Confirmation(
+        title=_("Withdraw round %(number)s?") % {"number": number},
+        lines=lines,
+        action=reverse("staff:round_withdraw", args=[drawn.tournament_id, number]),
+        buttons=buttons,
+    )

@@ -53,6 +53,7 @@ SECTIONS = {
         "live-summary": "public/_summary.html",
         "projector-draw": "public/_projector_draw.html",
         "projector-open": "public/_projector_open.html",
+        "projector-ceremony": "public/_projector_ceremony.html",
     },
 }
 

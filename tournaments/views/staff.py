@@ -23,7 +23,7 @@ from tournaments.models import (
 )
 from tournaments.services import TournamentError
 
-from . import presenters
+from . import audit_log, exports, presenters
 from .access import posted as _posted
 from .access import safe_next, staff_required
 from .forms import (
@@ -34,7 +34,14 @@ from .forms import (
     TranscribeForm,
     result_choices,
 )
-from .tables import AuditTable, PairingTable, TournamentTable
+from .tables import (
+    AuditTable,
+    EntryExportTable,
+    PairingTable,
+    StandingsExportTable,
+    TournamentTable,
+    audit_action,
+)
 
 
 def _fail(request, error: TournamentError) -> None:
@@ -206,6 +213,8 @@ def entries(request, pk):
         if query.isdigit():
             condition |= Q(number=int(query))
         sold = sold.filter(condition)
+    if export_format := exports.wanted(request):
+        return _export_entries(tournament, sold, export_format)
     page = Paginator(sold, 100).get_page(request.GET.get("page"))
     template = "staff/_entry_table.html" if request.GET.get("partial") else "staff/entries.html"
     return render(
@@ -219,7 +228,24 @@ def entries(request, pk):
             query=query,
             drawn=tournament.rounds.exists(),
             step=services.next_step(tournament),
+            exports=exports.links(request),
         ),
+    )
+
+
+def _export_entries(tournament, sold, export_format):
+    """The entries with their payment, and the takings as the last row."""
+    rows = list(sold.order_by("number"))
+    fee = tournament.entry_fee
+    paid = [e for e in rows if e.paid and not e.cancelled]
+    table = EntryExportTable(rows, fee=fee)
+    takings = ["", _("Takings"), "", len(paid), "", fee * len(paid)]
+    return exports.response(
+        table,
+        export_format,
+        f"{tournament.name} {_('entries')}",
+        title=_("Entries"),
+        footer=[takings],
     )
 
 
@@ -246,10 +272,30 @@ def entry_paid(request, pk, entry_pk):
     return redirect(safe_next(request, reverse("staff:entries", args=[pk])))
 
 
-@require_POST
+CONFIRMED = "yes"
+
+
+def _confirmed(request) -> bool:
+    """A destructive action runs only from its confirmation (page or dialog)."""
+    return request.method == "POST" and request.POST.get("confirm") == CONFIRMED
+
+
 @staff_required
 def entry_cancel(request, pk, entry_pk):
+    """Cancel an entry: a confirmation page first (a dialog with JavaScript)."""
     entry = _entry(pk, entry_pk)
+    back = safe_next(request, reverse("staff:entries", args=[pk]))
+    if not _confirmed(request):
+        return render(
+            request,
+            "staff/confirm.html",
+            _context(
+                entry.tournament,
+                "entries",
+                confirm=presenters.cancel_entry_confirmation(entry),
+                back=back,
+            ),
+        )
     try:
         services.cancel_entry(entry, actor=request.user)
     except TournamentError as error:
@@ -369,16 +415,42 @@ def round_release(request, pk, number):
     return redirect("staff:results", pk)
 
 
-@require_POST
 @staff_required
 def round_withdraw(request, pk, number):
+    """Withdraw the latest round, after a confirmation page that says what happens and
+    offers to draw the round again with the same seed."""
     tournament = _tournament(pk)
     drawn = _round(tournament, number)
+    if not _confirmed(request):
+        return render(
+            request,
+            "staff/confirm.html",
+            _context(
+                tournament,
+                "draw",
+                confirm=presenters.withdraw_round_confirmation(drawn),
+                back=reverse("staff:round", args=[pk, number]),
+            ),
+        )
+    redraw = request.POST.get("then") == "redraw" and drawn.seed is not None
+    seed = drawn.seed
     try:
-        services.withdraw_round(drawn, actor=request.user)
+        with transaction.atomic():  # the draw again fails: the round stays as it was
+            services.withdraw_round(drawn, actor=request.user)
+            again = services.draw_next_round(tournament, seed=seed, actor=request.user) if redraw else None
     except TournamentError as error:
         _fail(request, error)
         return redirect("staff:round", pk, number)
+    if again is not None:
+        messages.success(
+            request,
+            _(
+                "Round %(number)s was withdrawn and drawn again with the same seed %(seed)s "
+                "as a draft. Check it, then release it."
+            )
+            % {"number": number, "seed": seed},
+        )
+        return redirect("staff:round", pk, again.number)
     messages.success(request, _("Round %(number)s was withdrawn.") % {"number": number})
     return redirect("staff:draw", pk)
 
@@ -549,16 +621,60 @@ def pairing_start(request, pk, pairing_pk):
 @staff_required
 def standings(request, pk):
     tournament = _tournament(pk)
+    context = presenters.standings_context(tournament)
+    if export_format := exports.wanted(request):
+        return exports.response(
+            StandingsExportTable(context["standings"].players),
+            export_format,
+            f"{tournament.name} {_('standings')}",
+            title=_("Standings"),
+        )
     return render(
         request,
         "staff/standings.html",
-        _context(tournament, "standings", **presenters.standings_context(tournament)),
+        _context(tournament, "standings", exports=exports.links(request), **context),
     )
+
+
+@require_POST
+@staff_required
+def ceremony(request, pk):
+    """Start (again) or stop the prize ceremony on the projector."""
+    tournament = _tournament(pk)
+    running = request.POST.get("running")
+    if running not in ("0", "1"):
+        messages.error(request, _("The request was incomplete; nothing was changed."))
+    else:
+        services.set_ceremony(tournament, running=running == "1", actor=request.user)
+        messages.success(
+            request,
+            _("The prize ceremony runs on the projector, from the last prize on.")
+            if running == "1"
+            else _("The prize ceremony is stopped; the projector shows the draw again."),
+        )
+    return redirect(safe_next(request, reverse("staff:standings", args=[pk])))
+
+
+AUDIT_PER_PAGE = 25
 
 
 @staff_required
 def audit(request, pk):
+    """The audit log, filtered (round, pairing, player, user, kind) and paginated."""
     tournament = _tournament(pk)
-    table = AuditTable(tournament.audit_log.select_related("user"))
-    RequestConfig(request, paginate={"per_page": 100}).configure(table)
-    return render(request, "staff/audit.html", _context(tournament, "audit", table=table))
+    form = audit_log.AuditFilterForm(
+        request.GET or None, tournament=tournament, action_labels=audit_action
+    )
+    log = tournament.audit_log.select_related("user")
+    if form.is_bound and form.is_valid():
+        log = audit_log.filter_log(log, tournament, form.cleaned_data)
+    table = AuditTable(log)
+    RequestConfig(request, paginate={"per_page": AUDIT_PER_PAGE}).configure(table)
+    table.pairings = audit_log.pairing_lookup(
+        tournament, [row.record for row in table.page.object_list]
+    )
+    return render(
+        request,
+        "staff/audit.html",
+        _context(tournament, "audit", table=table, form=form, filtered=form.is_bound),
+    )

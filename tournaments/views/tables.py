@@ -3,11 +3,11 @@
 import re
 
 import django_tables2 as tables
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import AuditLog, Bracket, Player, Tournament
+from tournaments.models import AuditLog, Player, Tournament
 
 from .audit import change_lines
 
@@ -34,6 +34,8 @@ AUDIT_ACTIONS = {
     "correct_result": _("result corrected"),
     "confirm_result": _("result confirmed"),
     "revoke": _("revoke (Renonce) recorded"),
+    "start_ceremony": _("prize ceremony started"),
+    "stop_ceremony": _("prize ceremony stopped"),
 }
 PAIRING_TARGET = re.compile(r"^round (\d+) (\w+) #(\d+)$")
 ROUND_TARGET = re.compile(r"^round (\d+)$")
@@ -47,14 +49,11 @@ def audit_action(code: str) -> str:
 def audit_target(target: str) -> str:
     """The stored target ("round 2 main #8", "entry 5") in the page's language."""
     if m := PAIRING_TARGET.match(target):
-        bracket = m.group(2)
-        text = _("round %(round)s, pairing %(number)s") % {
+        # the match's name ("Spiel um Platz 3") comes from the pairing (see AuditTable)
+        return _("round %(round)s, pairing %(number)s") % {
             "round": m.group(1),
             "number": m.group(3),
         }
-        if bracket != Bracket.MAIN and bracket in Bracket.values:
-            text = f"{text} ({Bracket(bracket).label})"
-        return text
     if m := ROUND_TARGET.match(target):
         return _("round %(round)s") % {"round": m.group(1)}
     if m := ENTRY_TARGET.match(target):
@@ -88,6 +87,8 @@ class TournamentTable(tables.Table):
 
 
 class AuditTable(tables.Table):
+    """The audit log in words; ``pairings`` names the matches (``audit_log.pairing_lookup``)."""
+
     at = tables.DateTimeColumn(format="d.m.Y H:i:s", verbose_name=_("when"))
     user = tables.Column(verbose_name=_("who"), default="–")
     change = tables.Column(
@@ -99,8 +100,13 @@ class AuditTable(tables.Table):
         fields = ["at", "user", "action", "target", "change"]
         empty_text = _("Nothing recorded yet.")
 
+    def __init__(self, *args, pairings=None, **kwargs):
+        self.pairings = pairings if pairings is not None else {}
+        super().__init__(*args, **kwargs)
+
     def render_change(self, record):
-        lines = change_lines(record.action, record.before, record.after)
+        sides = self.pairings.get(record.target, {}).get("sides")
+        lines = change_lines(record.action, record.before, record.after, sides=sides)
         if not lines:
             return "–"
         return format_html_join(mark_safe("<br>"), "{}", ((line,) for line in lines))
@@ -109,7 +115,15 @@ class AuditTable(tables.Table):
         return audit_action(value)
 
     def render_target(self, value):
-        return audit_target(value)
+        text = audit_target(value)
+        match = self.pairings.get(value)
+        if not match:
+            return text
+        if match["name"]:
+            text = f"{text} · {match['name']}"
+        if match["players"]:
+            return format_html("{}<br><small>{}</small>", text, match["players"])
+        return text
 
 
 class PairingTable(tables.Table):
@@ -138,3 +152,60 @@ class PairingTable(tables.Table):
             "data-status": lambda record: record.status,
         }
         empty_text = _("No pairings match.")
+
+
+def _yes_no(value) -> str:
+    return str(_("yes") if value else _("no"))
+
+
+class EntryExportTable(tables.Table):
+    """A tournament's entries for the books: who paid, and what was taken."""
+
+    number = tables.Column(verbose_name=_("No."))
+    player = tables.Column(accessor="player__name", verbose_name=_("Player"))
+    town = tables.Column(accessor="player__town", verbose_name=_("town or club"), default="")
+    paid = tables.Column(verbose_name=_("paid"))
+    state = tables.Column(verbose_name=_("status"), empty_values=(), accessor="pk")
+    amount = tables.Column(verbose_name=_("amount paid"), empty_values=(), accessor="pk")
+
+    def __init__(self, data, *, fee, **kwargs):
+        self.fee = fee
+        super().__init__(data, **kwargs)
+
+    def value_paid(self, record):
+        return _yes_no(record.paid and not record.cancelled)
+
+    def value_state(self, record):
+        return str(_("cancelled") if record.cancelled else _("valid"))
+
+    def value_amount(self, record):
+        return self.fee if record.paid and not record.cancelled else 0
+
+    class Meta:
+        orderable = False
+
+
+class StandingsExportTable(tables.Table):
+    """The standings by player (``standings.PlayerStanding`` rows), best first."""
+
+    best_place = tables.Column(verbose_name=_("Place"), default="")
+    player = tables.Column(accessor="player__name", verbose_name=_("Player"))
+    town = tables.Column(accessor="player__town", verbose_name=_("town or club"), default="")
+    entries_bought = tables.Column(verbose_name=_("Entries bought"))
+    entries_alive = tables.Column(verbose_name=_("Entries in play"))
+    prizes = tables.Column(verbose_name=_("Prizes"), empty_values=(), accessor="pk")
+
+    def value_prizes(self, record):
+        from tournaments.money import euro
+
+        texts = []
+        for prize in record.prizes:
+            what = [prize.description] if prize.description else []
+            if prize.amount is not None:
+                what.append(euro(prize.amount))
+            name = str(_("Prize %(place)s") % {"place": prize.place})
+            texts.append(f"{name}: {', '.join(what)}" if what else name)
+        return "; ".join(texts)
+
+    class Meta:
+        orderable = False
