@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The two commands a newcomer needs:
 #   ./dev.sh start   set up (virtualenv, packages, database, demo tournament) and start
-#                    the application on SQLite at http://127.0.0.1:8000
+#                    the application on SQLite at http://127.0.0.1:8000 (uvicorn, ASGI:
+#                    pages and pushed updates) with a task worker for the computer's
+#                    moves; both stop together (Ctrl+C)
 #   ./dev.sh test    run the whole test suite: SQLite, then PostgreSQL
 #                    (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/schnapsen)
 set -euo pipefail
@@ -43,7 +45,16 @@ case "${1:-}" in
     .venv/bin/python manage.py migrate --noinput
     .venv/bin/python manage.py tournament demo --if-empty
     echo "Staff login: demo / demo (only for this local demo database)."
-    exec .venv/bin/python manage.py runserver "${PORT:-8000}"
+    # The task worker (the computer's moves, the replay analysis): the embedded default
+    # queues tasks in the database; it stops when the server stops.
+    .venv/bin/python manage.py db_worker --interval 0.2 --no-reload --no-startup-delay &
+    worker=$!
+    .venv/bin/python -m uvicorn schnapsen_site.asgi:application \
+      --host 127.0.0.1 --port "${PORT:-8000}" ${RELOAD:+--reload} &
+    server=$!
+    trap 'kill "$server" "$worker" 2>/dev/null; wait 2>/dev/null || true' EXIT
+    trap 'exit 130' INT TERM
+    wait "$server"
     ;;
   test)
     setup

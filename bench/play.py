@@ -1,20 +1,30 @@
 #!/usr/bin/env python
-"""Round-trip time of one action with many games played at once against a real server.
+"""Many games at once against real servers: the action round trip, the time until the
+opponent's page shows the move (pushed over its WebSocket, then fetched), the computer's
+reply time, and the saturated actions per second as a ratio to a trivial page.
 
-Starts gunicorn on a fresh database (SQLite in a temporary directory, or the
-PostgreSQL database given with --database-url, which is dropped and re-created),
-creates --games friendly matches between two human seats, and plays them all at once:
-one thread per game drives both seats like two browsers (the player to move polls
-his state, then sends his action with its sequence number). It prints the median and
-95th percentile of the action request's round-trip time (POST .../act).
+Starts uvicorn (``--workers``) and task workers on a fresh database (SQLite in a
+temporary directory, or the PostgreSQL database given with --database-url, dropped and
+re-created) with Redis as cache and channel layer (--redis-url; pushes cross the worker
+processes), creates the games (two human seats each, driven like two browsers: each seat
+has its socket open; the seat to move sends its action with its sequence number, the
+other seat fetches its view when the push arrives) and a few matches against the
+computer, then plays them:
 
-    .venv/bin/python bench/play.py                       # 64 games, SQLite
-    .venv/bin/python bench/play.py --database-url postgres://postgres@127.0.0.1:5432/schnapsen_bench
+- at a human pace (0.5 to 1.5 s between a push and the next action) for --seconds, for
+  each --games count (default 64 and 256);
+- without pauses, for the first --games count: actions per second, next to the requests
+  per second of a trivial page (``/healthz``) of the same servers with as many clients.
+
+    .venv/bin/python bench/play.py --redis-url redis://127.0.0.1:6379/6
+    .venv/bin/python bench/play.py --redis-url redis://127.0.0.1:6379/6 \\
+        --database-url postgres://postgres@127.0.0.1:5432/schnapsen_bench
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import random
@@ -24,11 +34,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-import urllib.request
-from http.cookiejar import CookieJar
 from pathlib import Path
+
+import httpx
+import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -39,65 +49,199 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(0.95 * len(ordered))) - 1)] if ordered else 0
+
+
+def summary(name: str, values: list[float]) -> str:
+    if not values:
+        return f"{name}: none"
+    ms = [v * 1000 for v in values]
+    return (
+        f"{name}: median {statistics.median(ms):6.1f} ms, 95th percentile {p95(ms):6.1f} ms"
+        f" ({len(ms)})"
+    )
+
+
+class Stats:
+    def __init__(self):
+        self.act: list[float] = []
+        self.shown: list[float] = []
+        self.computer: list[float] = []
+        self.errors: list[str] = []
+        self.actions = 0
+
+
 class Seat:
-    def __init__(self, base: str, pk: str, token: str):
-        self.url = f"{base}/games/{pk}/p/{token}/"
-        self.jar = CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-        with self.opener.open(self.url, timeout=30) as r:
-            r.read()
-        self.csrf = next(c.value for c in self.jar if c.name == "csrftoken")
-        self.referer = base
+    """One browser: its HTTP client (cookies: the CSRF token) and its socket."""
 
-    def state(self) -> dict:
-        with self.opener.open(self.url + "state", timeout=30) as r:
-            return json.load(r)
+    def __init__(self, client: httpx.AsyncClient, base: str, pk: str, token: str):
+        self.client = client
+        self.path = f"/games/{pk}/p/{token}/"
+        self.ws_url = base.replace("http://", "ws://") + f"/ws{self.path}"
+        self.origin = base
+        self.seq = -1
+        self.changed = asyncio.Event()
 
-    def act(self, seq: int, action: str) -> dict:
-        req = urllib.request.Request(
-            self.url + "act",
-            data=json.dumps({"seq": seq, "action": action}).encode(),
-            headers={
-                "Content-Type": "application/json",
-                "X-CSRFToken": self.csrf,
-                "Referer": self.referer,
-            },
-            method="POST",
+    async def open(self):
+        await self.client.get(self.path)
+        self.csrf = self.client.cookies.get("csrftoken", "")
+        self.ws = await websockets.connect(self.ws_url, origin=self.origin, open_timeout=30)
+        self.listener = asyncio.create_task(self.listen())
+
+    async def listen(self):
+        try:
+            async for message in self.ws:
+                data = json.loads(message)
+                self.seq = max(self.seq, data["next_seq"])
+                self.pushed_at = time.perf_counter()
+                self.changed.set()
+        except websockets.ConnectionClosed:
+            pass
+
+    async def state(self) -> dict:
+        return (await self.client.get(self.path + "state")).json()
+
+    async def act(self, seq: int, action: str) -> dict:
+        r = await self.client.post(
+            self.path + "act",
+            content=json.dumps({"seq": seq, "action": action}),
+            headers={"Content-Type": "application/json", "X-CSRFToken": self.csrf},
         )
-        with self.opener.open(req, timeout=30) as r:
-            return json.load(r)
+        return r.json()
+
+    async def close(self):
+        await self.ws.close()
+        self.listener.cancel()
 
 
-def play_game(base, pk, tokens, actions, seed, times, errors, start):
-    try:
-        seats = [Seat(base, pk, t) for t in tokens]
-        rng = random.Random(seed)
-        start.wait()
-        done = 0
-        mover = 0
-        while done < actions:
-            s = seats[mover].state()
-            view = s.get("view")
-            if s["match"]["finished"] or view is None:
-                return
-            if not view["legal_actions"]:
-                mover = 1 - mover
-                continue
-            legal = [a for a in view["legal_actions"] if not a.startswith("declare")]
-            action = rng.choice(legal or view["legal_actions"])
-            t0 = time.perf_counter()
-            got = seats[mover].act(s["match"]["next_seq"], action)
-            times.append(time.perf_counter() - t0)
-            if not got.get("applied"):
-                errors.append(got.get("error") or "not applied")
-            done += 1
-            v = got.get("view")
-            if v and v.get("to_move") is not None:
-                mover = v["to_move"] if v["to_move"] != got["seat"] else got["seat"]
-            else:
-                mover = 1 - mover
-    except Exception as exc:  # report, do not hide
-        errors.append(repr(exc))
+async def wait_seq(seat: Seat, seq: int, timeout: float = 30) -> None:
+    deadline = time.perf_counter() + timeout
+    while seat.seq < seq:
+        seat.changed.clear()
+        if seat.seq >= seq:
+            break
+        await asyncio.wait_for(seat.changed.wait(), max(0.01, deadline - time.perf_counter()))
+
+
+class Clock:
+    """Every game opens its pages first; the timed run starts when all are open."""
+
+    def __init__(self, parties: int, seconds: float):
+        self.barrier = asyncio.Barrier(parties)
+        self.seconds = seconds
+        self.stop = 0.0
+        self.start = 0.0
+
+    async def ready(self):
+        if await self.barrier.wait() == 0:
+            self.start = time.perf_counter()
+            self.stop = self.start + self.seconds
+        await asyncio.sleep(0)
+
+
+async def human_game(base, pk, tokens, pace, clock: Clock, stats: Stats, rng):
+    """Two human seats; the seat to move acts after a pause; the other seat shows it."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as c0, httpx.AsyncClient(
+        base_url=base, timeout=60
+    ) as c1:
+        seats = [Seat(c0, base, pk, tokens[0]), Seat(c1, base, pk, tokens[1])]
+        for s in seats:
+            await s.open()
+        await clock.ready()
+        try:
+            data = await seats[0].state()
+            while time.perf_counter() < clock.stop and not data["match"]["finished"]:
+                view = data["view"]
+                mover = view["to_move"]
+                data = await seats[mover].state() if data.get("seat") != mover else data
+                view = data["view"]
+                legal = [a for a in view["legal_actions"] if not a.startswith("declare")]
+                action = rng.choice(legal or view["legal_actions"])
+                if pace:
+                    await asyncio.sleep(rng.uniform(*pace))
+                seq = data["match"]["next_seq"]
+                other = seats[1 - mover]
+                t0 = time.perf_counter()
+                got = await seats[mover].act(seq, action)
+                stats.act.append(time.perf_counter() - t0)
+                stats.actions += 1
+                if got.get("error"):
+                    stats.errors.append(got["error"])
+                    data = await seats[mover].state()
+                    continue
+                await wait_seq(other, seq + 1)
+                data = await other.state()  # what the opponent's page then shows
+                stats.shown.append(time.perf_counter() - t0)
+        finally:
+            for s in seats:
+                await s.close()
+
+
+async def computer_game(base, pk, token, pace, clock: Clock, stats: Stats, rng):
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        seat = Seat(client, base, pk, token)
+        await seat.open()
+        await clock.ready()
+        try:
+            data = await seat.state()
+            while time.perf_counter() < clock.stop and not data["match"]["finished"]:
+                view = data["view"]
+                if view["to_move"] != 0:
+                    await wait_seq(seat, data["match"]["next_seq"] + 1)
+                    data = await seat.state()
+                    continue
+                legal = [a for a in view["legal_actions"] if not a.startswith("declare")]
+                action = rng.choice(legal or view["legal_actions"])
+                await asyncio.sleep(rng.uniform(*pace) if pace else 0)
+                seq = data["match"]["next_seq"]
+                t0 = time.perf_counter()
+                got = await seat.act(seq, action)
+                sent = time.perf_counter()
+                stats.act.append(sent - t0)
+                if got.get("error") or got["match"]["finished"]:
+                    data = await seat.state()
+                    continue
+                if got["view"] and got["view"]["to_move"] == 1:
+                    await wait_seq(seat, seq + 2, timeout=60)
+                    stats.computer.append(seat.pushed_at - sent)
+                data = await seat.state()
+        finally:
+            await seat.close()
+
+
+async def trivial_rps(base: str, clients: int, seconds: float) -> float:
+    done = 0
+    stop = time.perf_counter() + seconds
+
+    async def one():
+        nonlocal done
+        async with httpx.AsyncClient(base_url=base, timeout=60) as c:
+            while time.perf_counter() < stop:
+                await c.get("/healthz")
+                done += 1
+
+    start = time.perf_counter()
+    await asyncio.gather(*(one() for _ in range(clients)))
+    return done / (time.perf_counter() - start)
+
+
+async def run(base, humans, computers, pace, seconds, seed) -> tuple[Stats, float]:
+    stats = Stats()
+    clock = Clock(len(humans) + len(computers), seconds)
+    rng = random.Random(seed)
+    jobs = [
+        human_game(base, pk, (t0, t1), pace, clock, stats, random.Random(rng.random()))
+        for pk, t0, t1 in humans
+    ] + [
+        computer_game(base, pk, t0, pace, clock, stats, random.Random(rng.random()))
+        for pk, t0, _t1 in computers
+    ]
+    results = await asyncio.gather(*jobs, return_exceptions=True)
+    wall = time.perf_counter() - clock.start
+    stats.errors += [repr(r) for r in results if isinstance(r, Exception)]
+    return stats, wall
 
 
 def manage(env, *args) -> str:
@@ -109,19 +253,50 @@ def manage(env, *args) -> str:
     return out.stdout
 
 
+def make_matches(env, count: int, bot: str, seed: int) -> list[list[str]]:
+    code = (
+        "from games import services\n"
+        f"for i in range({count}):\n"
+        f"    m = services.create_friendly_match(name0='A', name1='B', seed={seed} + i"
+        + (f", bot_level='{bot}'" if bot else "")
+        + ")\n"
+        "    print('MATCH', m.pk, m.token0, m.token1)\n"
+    )
+    return [
+        line.split()[1:]
+        for line in manage(env, "shell", "-c", code).splitlines()
+        if line.startswith("MATCH")
+    ]
+
+
 def main() -> None:
+    # a SIGTERM stops the servers too (the finally below)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--games", type=int, default=64)
-    ap.add_argument("--actions", type=int, default=30, help="actions per game to time")
-    ap.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
-    ap.add_argument("--threads", type=int, default=8, help="threads per worker")
+    ap.add_argument("--games", type=int, nargs="+", default=[64, 256])
+    ap.add_argument("--computer-games", type=int, default=8)
+    ap.add_argument("--computer-level", default="medium")
+    ap.add_argument("--seconds", type=float, default=25, help="per run")
+    ap.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
+    ap.add_argument("--task-workers", type=int, default=1)
     ap.add_argument("--database-url", default="", help="PostgreSQL URL (dropped and re-created)")
+    ap.add_argument("--redis-url", default=os.environ.get("REDIS_URL", ""))
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
+    if not args.redis_url:
+        sys.exit("--redis-url is needed: pushes cross the server's worker processes through it")
 
     tmp = tempfile.mkdtemp(prefix="schnapsen-bench-")
     db_url = args.database_url or f"sqlite:///{tmp}/bench.sqlite3"
-    env = dict(os.environ, DATABASE_URL=db_url, DJANGO_DEBUG="1", PYTHONPATH=str(ROOT))
+    env = dict(
+        os.environ,
+        DATABASE_URL=db_url,
+        REDIS_URL=args.redis_url,
+        DJANGO_CACHE_PREFIX=f"bench-play-{os.getpid()}",
+        DJANGO_DEBUG="1",
+        DJANGO_LOG_LEVEL="ERROR",
+        PYTHONPATH=str(ROOT),
+    )
     env.pop("DJANGO_SETTINGS_MODULE", None)
     if args.database_url:
         import dj_database_url
@@ -136,83 +311,79 @@ def main() -> None:
             dbname="postgres",
             autocommit=True,
         ) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{cfg["NAME"]}"')
+            conn.execute(f'DROP DATABASE IF EXISTS "{cfg["NAME"]}" WITH (FORCE)')
             conn.execute(f'CREATE DATABASE "{cfg["NAME"]}"')
     manage(env, "migrate", "--noinput")
-    code = (
-        "from games import services\n"
-        f"for i in range({args.games}):\n"
-        f"    m = services.create_friendly_match(name0='A', name1='B', seed={args.seed} * 1000 + i)\n"
-        "    print('MATCH', m.pk, m.token0, m.token1)\n"
-    )
-    matches = [
-        line.split()[1:]
-        for line in manage(env, "shell", "-c", code).splitlines()
-        if line.startswith("MATCH")
-    ]
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "schnapsen_site.wsgi",
-            "-b",
-            f"127.0.0.1:{port}",
-            "-k",
-            "gthread",
-            "--workers",
-            str(args.workers),
-            "--threads",
-            str(args.threads),
-            "--no-control-socket",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
+    processes = [
+        subprocess.Popen(
+            [
+                sys.executable, "-m", "uvicorn", "schnapsen_site.asgi:application",
+                "--host", "127.0.0.1", "--port", str(port), "--workers", str(args.workers),
+                "--log-level", "warning", "--no-access-log",
+            ],
+            cwd=ROOT, env=env, start_new_session=True,
+        )
+    ] + [
+        subprocess.Popen(
+            [sys.executable, "manage.py", "db_worker", "--interval", "0.05", "--no-reload",
+             "--no-startup-delay"],
+            cwd=ROOT, env=env, start_new_session=True, stderr=subprocess.DEVNULL,
+        )
+        for _ in range(args.task_workers)
+    ]
+    kind = "PostgreSQL" if args.database_url else "SQLite"
     try:
         for _ in range(300):
             try:
-                with urllib.request.urlopen(base + "/games/", timeout=2):
-                    break
-            except OSError:
+                httpx.get(base + "/healthz", timeout=2)
+                break
+            except httpx.HTTPError:
                 time.sleep(0.1)
-        times: list[float] = []
-        errors: list[str] = []
-        start = threading.Barrier(len(matches) + 1)
-        threads = [
-            threading.Thread(
-                target=play_game,
-                args=(base, pk, (t0, t1), args.actions, args.seed + i, times, errors, start),
+        print(
+            f"uvicorn {args.workers} workers, {args.task_workers} task worker(s), {kind}, Redis;"
+            f" {os.cpu_count()} cores shared with the load generator and other work"
+        )
+        seed = args.seed * 100_000
+        for games in args.games:
+            humans = make_matches(env, games, "", seed)
+            computers = make_matches(env, args.computer_games, args.computer_level, seed + 50_000)
+            seed += 1000
+            stats, wall = asyncio.run(
+                run(base, humans, computers, (0.5, 1.5), args.seconds, args.seed)
             )
-            for i, (pk, t0, t1) in enumerate(matches)
-        ]
-        for t in threads:
-            t.start()
-        start.wait()
-        began = time.perf_counter()
-        for t in threads:
-            t.join()
-        wall = time.perf_counter() - began
+            print(
+                f"{games} games + {len(computers)} against the computer ({args.computer_level}),"
+                f" human pace (0.5-1.5 s), {wall:.0f} s: {stats.actions} human-game actions"
+            )
+            print("  " + summary("action round trip", stats.act))
+            print("  " + summary("opponent's page shows the move", stats.shown))
+            print("  " + summary("computer's reply (pushed)", stats.computer))
+            if stats.errors:
+                print(f"  {len(stats.errors)} errors, e.g. {stats.errors[:3]}")
+        games = args.games[0]
+        humans = make_matches(env, games, "", seed)
+        stats, wall = asyncio.run(run(base, humans, [], None, args.seconds / 2, args.seed))
+        trivial = asyncio.run(trivial_rps(base, games, 5))
+        rate = stats.actions / wall
+        print(f"{games} games without pauses, {wall:.0f} s: {stats.actions} actions")
+        print("  " + summary("action round trip", stats.act))
+        print("  " + summary("opponent's page shows the move", stats.shown))
+        print(
+            f"  saturated: {rate:.1f} actions/s; trivial page with {games} clients:"
+            f" {trivial:.1f} req/s; ratio {rate / trivial:.3f}"
+        )
+        if stats.errors:
+            print(f"  {len(stats.errors)} errors, e.g. {stats.errors[:3]}")
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(20)
-    if not times:
-        sys.exit(f"no action was timed; errors: {errors[:3]}")
-    ms = sorted(t * 1000 for t in times)
-    p95 = ms[min(len(ms) - 1, int(round(0.95 * len(ms))) - 1)]
-    kind = "PostgreSQL" if args.database_url else "SQLite"
-    print(
-        f"{len(matches)} games at once on {kind}, gunicorn {args.workers}x{args.threads} threads, "
-        f"{os.cpu_count()} cores: {len(ms)} actions in {wall:.1f} s"
-    )
-    print(f"action round trip: median {statistics.median(ms):.1f} ms, 95th percentile {p95:.1f} ms")
-    if errors:
-        print(f"{len(errors)} errors, e.g. {errors[:3]}")
+        for p in processes:
+            try:
+                os.killpg(p.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+        for p in processes:
+            p.wait(30)
 
 
 if __name__ == "__main__":

@@ -1,22 +1,32 @@
 """Figures for the public pages, on SQLite in a temporary database.
 
-    .venv/bin/python bench/web.py [--seconds 5] [--concurrency 8]
+    .venv/bin/python bench/web.py [--seconds 5] [--concurrency 8] [--workers 2]
+    .venv/bin/python bench/web.py --redis-url redis://127.0.0.1:6379/6   # the Redis cache
 
-Prints, for tournaments of 64 and of 1024 entries (round 1 released, half of
-its results entered), the public page's median time in-process (Django's test
-client, 30 requests) right after a change (rendered afresh) and from the cache
-(no change since), and its number of SQL queries; then starts gunicorn on the
-same database and measures requests per second under a concurrent load, for the
-public page of the 1024-entry tournament and for a trivial page (``/healthz``)
-served by the same server in the same run. The ratio of the two is the figure:
-it says how much of the server's capacity the public page costs.
-The load generator runs on the same machine and takes part of its CPU.
+Builds tournaments of 64 and of 1024 entries (round 1 released, half of its results
+entered), then prints:
+
+- in-process (Django's test client): the public page's time right after a change
+  (rendered afresh, with its SQL queries) and from the cache; the SQL queries of an
+  unchanged live poll and of a cached page (goal 0);
+- the bytes sent per change: what a phone with the page open receives when something
+  changes (the pushed version, then the changed sections, gzip-compressed), next to the
+  whole page without and with compression;
+- under load: uvicorn (ASGI, ``--workers``) on the same database and cache, requests per
+  second of the public page, of the projector and of the live poll (unchanged, as every
+  open phone sends it when its socket is down) at both sizes, as a ratio to a trivial page
+  (``/healthz``) of the same server in the same run (goal at least 0.5).
+
+The cache is the embedded default (files shared by every process) unless --redis-url
+is given. The load generator runs on the same machine and takes part of its CPU.
 """
 
 import argparse
+import gzip
+import json
 import os
 import random
-import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -32,6 +42,10 @@ sys.path.insert(0, str(ROOT))
 _tmp = tempfile.TemporaryDirectory()
 DB_URL = f"sqlite:///{_tmp.name}/bench.sqlite3"
 os.environ["DATABASE_URL"] = DB_URL
+os.environ["DJANGO_CACHE_DIR"] = f"{_tmp.name}/cache"
+os.environ["DJANGO_CACHE_PREFIX"] = f"bench-web-{os.getpid()}"
+if "--redis-url" in sys.argv:
+    os.environ["REDIS_URL"] = sys.argv[sys.argv.index("--redis-url") + 1]
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "schnapsen_site.settings")
 
 import django  # noqa: E402
@@ -46,8 +60,8 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from tournaments import services  # noqa: E402
-from tournaments.models import Outcome  # noqa: E402
+from tournaments import live_version, services  # noqa: E402
+from tournaments.models import Outcome, Player  # noqa: E402
 
 
 def build(entries: int, seed: int):
@@ -74,31 +88,53 @@ def build(entries: int, seed: int):
     return tournament
 
 
-def in_process(url: str, repeat: int = 30) -> tuple[float, int]:
-    """Median time of an uncached request (cache cleared each time), and its SQL count."""
-    client = Client(SERVER_NAME="localhost")
+def count_queries(fn) -> int:
     statements = []
 
     def count(execute, sql, params, many, context):
         statements.append(sql)
         return execute(sql, params, many, context)
 
-    cache.clear()
     with connection.execute_wrapper(count):
-        assert client.get(url).status_code == 200
-    times = []
-    for _ in range(repeat):
-        cache.clear()
+        fn()
+    return len(statements)
+
+
+def in_process(tournament, repeat: int = 20) -> dict:
+    client = Client(SERVER_NAME="localhost", headers={"accept-encoding": "gzip"})
+    page = reverse("public:tournament", args=[tournament.pk])
+    live = reverse("public:live", args=[tournament.pk])
+    fresh, queries = [], 0
+    player = Player.objects.filter(entries__tournament=tournament).first()
+    for i in range(repeat):
+        player.name = f"{player.name.split(' #')[0]} #{i}"
+        player.save()  # a change: a new version
         start = time.perf_counter()
-        response = client.get(url)
-        times.append(time.perf_counter() - start)
-        assert response.status_code == 200
+        n = count_queries(lambda: client.get(page))
+        fresh.append(time.perf_counter() - start)
+        queries = max(queries, n)
     cached = []
     for _ in range(repeat):
         start = time.perf_counter()
-        client.get(url)
+        client.get(page)
         cached.append(time.perf_counter() - start)
-    return statistics.median(times), len(statements), statistics.median(cached)
+    version = live_version.current(tournament.pk)[0]
+    unchanged = count_queries(lambda: client.get(live, {"view": "page", "since": version}))
+    page_queries = count_queries(lambda: client.get(page))
+    zipped = client.get(page).content
+    plain = gzip.decompress(zipped)
+    sections = client.get(live, {"view": "page"}).content  # gzip, as a phone gets it
+    push = len(json.dumps({"version": version}))
+    return {
+        "fresh": statistics.median(fresh),
+        "fresh_queries": queries,
+        "cached": statistics.median(cached),
+        "unchanged_queries": unchanged,
+        "page_queries": page_queries,
+        "page_bytes": len(plain),
+        "page_gzip": len(zipped),
+        "change_bytes": len(sections) + push,
+    }
 
 
 def free_port() -> int:
@@ -112,11 +148,13 @@ def load(url: str, seconds: float, concurrency: int) -> tuple[float, int]:
     done = [0] * concurrency
     errors = [0] * concurrency
     stop = time.monotonic() + seconds
+    headers = {"Accept-Encoding": "gzip"}
 
     def worker(slot):
         while time.monotonic() < stop:
             try:
-                with urllib.request.urlopen(url, timeout=30) as response:
+                request = urllib.request.Request(url, headers=headers)
+                with urllib.request.urlopen(request, timeout=30) as response:
                     response.read()
                     if response.status == 200:
                         done[slot] += 1
@@ -135,33 +173,41 @@ def load(url: str, seconds: float, concurrency: int) -> tuple[float, int]:
 
 
 def main():
+    # a SIGTERM stops the servers too (the finally below)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--redis-url", default="", help="use Redis as the cache")
     args = parser.parse_args()
 
     call_command("migrate", verbosity=0)
+    cache.clear()
     tournaments = {n: build(n, seed=n) for n in (64, 1024)}
-    print("public pages in-process (Django test client, median of 30):")
-    for name in ("tournament", "live"):
-        for n, tournament in tournaments.items():
-            median, queries, cached = in_process(reverse(f"public:{name}", args=[tournament.pk]))
-            print(
-                f"  {name:10s} {n:5d} entries: {median * 1000:7.1f} ms after a change "
-                f"({queries} SQL queries), {cached * 1000:6.1f} ms from the cache"
-            )
+    kind = "Redis" if args.redis_url else "file (embedded default)"
+    print(f"in-process (Django's test client, median of 20), cache: {kind}")
+    for n, tournament in tournaments.items():
+        f = in_process(tournament)
+        print(
+            f"  {n:5d} entries: page after a change {f['fresh'] * 1000:6.1f} ms "
+            f"({f['fresh_queries']} SQL queries), from the cache {f['cached'] * 1000:5.2f} ms "
+            f"({f['page_queries']} queries); unchanged poll: {f['unchanged_queries']} queries"
+        )
+        print(
+            f"                 bytes per change (push + changed sections, gzip): "
+            f"{f['change_bytes'] / 1024:6.1f} KiB; whole page {f['page_bytes'] / 1024:6.1f} KiB,"
+            f" gzip {f['page_gzip'] / 1024:5.1f} KiB"
+        )
 
-    static_root = Path(_tmp.name) / "static"
     port = free_port()
     env = {
         **os.environ,
-        "DATABASE_URL": DB_URL,
         "DJANGO_DEBUG": "0",
         "DJANGO_SECRET_KEY": "bench-only-" + "x" * 50,
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DJANGO_SECURE_SSL_REDIRECT": "0",
-        "DJANGO_STATIC_ROOT": str(static_root),
+        "DJANGO_STATIC_ROOT": str(Path(_tmp.name) / "static"),
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     subprocess.run(
@@ -170,49 +216,58 @@ def main():
         env=env,
         check=True,
     )
-    gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
     server = subprocess.Popen(
         [
-            gunicorn,
-            "schnapsen_site.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "schnapsen_site.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
             "--workers",
             str(args.workers),
             "--log-level",
             "warning",
+            "--no-access-log",
         ],
         cwd=ROOT,
         env=env,
+        start_new_session=True,
     )
     try:
         base = f"http://127.0.0.1:{port}"
-        for _ in range(100):
+        for _ in range(200):
             try:
                 urllib.request.urlopen(base + "/healthz", timeout=1).read()
                 break
             except OSError:
                 time.sleep(0.1)
-        big = tournaments[1024]
-        page = base + reverse("public:tournament", args=[big.pk])
-        small = base + reverse("public:tournament", args=[tournaments[64].pk])
         print(
-            f"gunicorn, {args.workers} workers, {args.concurrency} concurrent clients, "
-            f"{args.seconds:.0f} s each:"
+            f"uvicorn, {args.workers} workers, {args.concurrency} concurrent clients, "
+            f"{args.seconds:.0f} s each, {os.cpu_count()} cores shared with the load generator:"
         )
-        trivial_rps, trivial_errors = load(base + "/healthz", args.seconds, args.concurrency)
-        print(
-            f"  trivial page /healthz:         {trivial_rps:8.1f} req/s ({trivial_errors} errors)"
-        )
-        small_rps, small_errors = load(small, args.seconds, args.concurrency)
-        print(f"  public page, 64 entries:       {small_rps:8.1f} req/s ({small_errors} errors)")
-        page_rps, page_errors = load(page, args.seconds, args.concurrency)
-        print(f"  public page, 1024 entries:     {page_rps:8.1f} req/s ({page_errors} errors)")
-        print(f"  ratio public(64) / trivial:   {small_rps / trivial_rps:.3f}")
-        print(f"  ratio public(1024) / trivial: {page_rps / trivial_rps:.3f}")
+        trivial, errors = load(base + "/healthz", args.seconds, args.concurrency)
+        print(f"  trivial page /healthz:                {trivial:8.1f} req/s ({errors} errors)")
+        for n, tournament in tournaments.items():
+            version = live_version.current(tournament.pk)[0]
+            targets = {
+                "public page": reverse("public:tournament", args=[tournament.pk]),
+                "projector": reverse("public:projector", args=[tournament.pk]),
+                "live poll, unchanged": reverse("public:live", args=[tournament.pk])
+                + f"?view=page&since={version}",
+            }
+            for name, path in targets.items():
+                urllib.request.urlopen(base + path).read()  # rendered once, before the load
+                rps, errors = load(base + path, args.seconds, args.concurrency)
+                print(
+                    f"  {name + f', {n} entries:':38s}{rps:8.1f} req/s ({errors} errors): "
+                    f"ratio {rps / trivial:.2f}"
+                )
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=20)
 
 
 if __name__ == "__main__":

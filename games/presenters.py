@@ -21,8 +21,11 @@ from .services import Live
 SUITS = "HDSC"
 
 
-def translate_reason(text: str) -> str:
-    """The engine's reasons (English sentences) in the UI language."""
+def translate_reason(text: str, deck: str = "french") -> str:
+    """The engine's reasons (English sentences) in the UI language (the card names of
+    the match's deck: a doppeldeutsch deck has an Unter, not a jack)."""
+    if deck == "german" and re.search(r"^exchanging needs the trump jack", text):
+        return _("Exchanging needs the trump Unter in hand.")
     patterns = (
         (r"^must follow suit", _("You must follow suit (the talon is used up or closed).")),
         (r"^must win the trick", _("You must win the trick with a higher card of the suit led.")),
@@ -68,11 +71,11 @@ def _blocked(live: Live, seat: int) -> dict[str, str]:
     for c in state.hand_of(seat):
         why = state.why_illegal(f"play:{c.name}")
         if why:
-            out[f"play:{c.name}"] = translate_reason(why)
+            out[f"play:{c.name}"] = translate_reason(why, live.match.deck_style)
     for simple in ("exchange", "close", "declare"):
         why = state.why_illegal(simple)
         if why:
-            out[simple] = translate_reason(why)
+            out[simple] = translate_reason(why, live.match.deck_style)
     return out
 
 
@@ -204,6 +207,8 @@ def ui_strings() -> dict:
         "talon": _("Talon"),
         "closed": _("closed"),
         "exchange": _("Exchange trump jack"),
+        # doppeldeutsch cards have an Unter where French cards have a jack (Bube)
+        "exchange_german": _("Exchange trump Unter"),
         "close": _("Close the talon"),
         "declare": _("Declare 66"),
         "marriage": _("Marriage"),
@@ -220,6 +225,15 @@ def ui_strings() -> dict:
         "opp_known": _("Known in the opponent's hand"),
         "marriages": _("Marriages"),
         "tricks": _("tricks"),
+        # both plural forms: the page picks by the count (1 Stich, 2 Stiche)
+        "trick_count": [
+            ngettext("%(n)s trick", "%(n)s tricks", 1),
+            ngettext("%(n)s trick", "%(n)s tricks", 2),
+        ],
+        "declare_confirm": _(
+            "Declare 66? A wrong declaration loses the game. Tap again to declare."
+        ),
+        "declare_cancel": _("Not now"),
         "count_yourself": _(
             "Scharf: tricks laid down may not be looked at; count your card points yourself."
         ),
@@ -273,6 +287,8 @@ def describe_action(text: str, deck: str = "french", names=None) -> str:
     if action.kind == "marriage":
         return _("marriage, %(card)s led") % {"card": _card_text(action.card, deck)}
     if action.kind == "exchange":
+        if deck == "german":
+            return _("exchanging the trump Unter")
         return _("exchanging the trump jack")
     if action.kind == "close":
         return _("closing the talon")

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import time
 
 import segno
 from django.conf import settings
 from django.contrib import messages
 from django.db.models import Q
+from django.core.cache import cache
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -21,6 +23,7 @@ from tournaments.views.access import can_view_tournament, staff_required
 from . import presenters, services
 from .models import BotLevel, DeckStyle, Match, Mode, Status
 from .services import GameError
+from .tasks import analyse_game
 
 
 def _match(pk, *, tournament=False) -> Match:
@@ -44,6 +47,9 @@ def _forged(request, as_json: bool):
 def _context_common(match: Match) -> dict:
     return {
         "poll_ms": int(getattr(settings, "GAMES_POLL_MS", 500)),
+        # the computer's moves are stored by the task worker: without a channel layer
+        # across processes the page asks for them quickly while the computer thinks
+        "bot_poll_ms": 0 if settings.PUSH_ACROSS_PROCESSES or match.bot_seat is None else 200,
         "match": match,
         "labels": presenters.card_labels(),
         "ui": presenters.ui_strings(),
@@ -59,6 +65,17 @@ def index(request):
     """Start a friendly match: against the computer or a friend."""
     if request.method == "POST":
         opponent = request.POST.get("opponent", "computer")
+        if _over_friendly_limit(request):
+            messages.error(
+                request,
+                _(
+                    "Without a login one address may start %(n)d friendly matches an hour, "
+                    "and that many have been started from here. Finish a running match or "
+                    "try again in an hour; club staff can log in to start more."
+                )
+                % {"n": settings.FRIENDLY_MATCHES_PER_HOUR},
+            )
+            return render(request, "games/index.html", _index_context(request), status=429)
         try:
             match = services.create_friendly_match(
                 name0=request.POST.get("name", ""),
@@ -76,6 +93,10 @@ def index(request):
             messages.error(request, exc.message)
             return redirect("games:index")
         return redirect("games:play", pk=match.pk, token=match.token0)
+    return render(request, "games/index.html", _index_context(request))
+
+
+def _index_context(request) -> dict:
     recent = Match.objects.filter(status=Status.PLAYING, pairing__isnull=False)
     if not permissions.is_site_admin(request.user):
         # public tournaments' matches, and those of the staff's own clubs
@@ -83,16 +104,29 @@ def index(request):
         recent = recent.filter(
             Q(pairing__round__tournament__is_public=True) | Q(pairing__round__tournament__in=mine)
         )
-    return render(
-        request,
-        "games/index.html",
-        {
-            "levels": BotLevel.choices,
-            "bots": services.bot_levels(),
-            "deck_styles": DeckStyle.choices,
-            "running": recent.select_related("pairing__round__tournament")[:50],
-        },
-    )
+    return {
+        "levels": BotLevel.choices,
+        "bots": services.bot_levels(),
+        "deck_styles": DeckStyle.choices,
+        "running": recent.select_related("pairing__round__tournament")[:50],
+    }
+
+
+def _over_friendly_limit(request) -> bool:
+    """Anonymous friendly matches per address and hour (``FRIENDLY_MATCHES_PER_HOUR``;
+    the count is kept in the shared cache). Behind a proxy the address is the client's
+    as the ASGI server passes it on (uvicorn ``--proxy-headers``). Staff: no limit."""
+    if request.user.is_authenticated:
+        return False
+    address = request.META.get("REMOTE_ADDR") or "unknown"
+    key = f"games:friendly:{address}:{int(time.time() // 3600)}"
+    cache.add(key, 0, 3700)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired in between
+        cache.set(key, 1, 3700)
+        count = 1
+    return count > settings.FRIENDLY_MATCHES_PER_HOUR
 
 
 # --------------------------------------------------------------------------- player
@@ -117,6 +151,7 @@ def play(request, pk, token):
             "payload": presenters.player_payload(live, seat),
             "state_url": reverse("games:state", args=[match.pk, token]),
             "act_url": reverse("games:act", args=[match.pk, token]),
+            "socket_url": f"/ws/games/{match.pk}/p/{token}/",
             "share_url": share,
             "record_url": reverse("games:player_record", args=[match.pk, token]),
             "spectator": False,
@@ -139,10 +174,8 @@ def state(request, pk, token):
 
 @require_POST
 def act(request, pk, token):
-    match = _match(pk)
-    seat = _seat_or_none(match, token)
-    if seat is None:
-        return _forged(request, as_json=True)
+    """One action of the seat whose link this is: the seat is checked on the locked match
+    row itself (no separate read), the answer is the seat's new view."""
     try:
         body = json.loads(request.body or b"{}")
         if not isinstance(body, dict):
@@ -150,18 +183,28 @@ def act(request, pk, token):
     except ValueError:
         body = request.POST
     try:
-        result = services.apply_action(match.pk, seat, body.get("action", ""), body.get("seq"))
+        result = services.apply_action(
+            pk, None, body.get("action", ""), body.get("seq"), token=token
+        )
     except GameError as exc:
+        if exc.code == "forbidden":
+            return _forged(request, as_json=True)
         status = {"turn": 409, "stale": 409, "future": 409, "over": 409, "not_found": 404}.get(
             exc.code, 400
         )
-        payload = presenters.player_payload(services.live_state(_match(pk)), seat)
+        if exc.code == "not_found":
+            return JsonResponse({"error": exc.message, "code": exc.code}, status=status)
+        match = _match(pk)
+        seat = _seat_or_none(match, token)
+        if seat is None:
+            return _forged(request, as_json=True)
+        payload = presenters.player_payload(services.live_state(match), seat)
         return JsonResponse(
             {"error": presenters.translate_reason(exc.message), "code": exc.code, **payload},
             status=status,
         )
     live = result.live or services.live_state(result.match)
-    payload = presenters.player_payload(live, seat)
+    payload = presenters.player_payload(live, result.seat)
     payload["applied"] = result.applied
     if not result.applied:
         payload["message"] = _("This move was already made.")
@@ -192,6 +235,7 @@ def watch(request, pk):
             "payload": presenters.spectator_payload(live) if live else None,
             "state_url": reverse("games:watch_state", args=[match.pk]),
             "act_url": "",
+            "socket_url": f"/ws/games/{match.pk}/watch/",
             "spectator": True,
         }
     )
@@ -256,8 +300,9 @@ def replay(request, pk):
 
 @require_GET
 def analysis(request, pk, game):
-    """The solver's verdict at each decision of one finished game (computed once, on the
-    first request, within a node budget of about a second; then read from the game row)."""
+    """The solver's verdict at each decision of one finished game: computed once by a task
+    (``games.tasks.analyse_game``, a node budget of about a second) that the first request
+    queues; until it is stored the answer is 202 "pending"; then read from the game row."""
     match = _match(pk, tournament=True)
     _public_or_404(request, match)
     if not _may_see_everything(request, match):
@@ -270,10 +315,20 @@ def analysis(request, pk, game):
         return JsonResponse(
             {"error": _("This game does not exist."), "code": "not_found"}, status=404
         )
-    try:
-        data = services.game_analysis(row)
-    except GameError as exc:
-        return JsonResponse({"error": exc.message, "code": exc.code}, status=400)
+    if match.mode != Mode.PLAYED or row.winner is None:
+        return JsonResponse(
+            {"error": _("Only a finished game can be analysed."), "code": "not_finished"},
+            status=400,
+        )
+    data = row.analysis
+    if data is None:
+        # a task computes it (once: a second request within two minutes queues nothing)
+        if cache.add(f"games:analysis-queued:{row.pk}", 1, 120):
+            analyse_game.enqueue(row.pk)
+        row.refresh_from_db(fields=["analysis"])
+        data = row.analysis
+        if data is None:
+            return JsonResponse({"game": game, "pending": True}, status=202)
     return JsonResponse(
         {"game": game, "notes": presenters.analysis_notes(match, data), "analysis": data}
     )

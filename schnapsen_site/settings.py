@@ -2,7 +2,13 @@
 
 Development (the default): DEBUG on, SQLite in ``db.sqlite3``.
 Production: set ``DJANGO_DEBUG=0``, ``DJANGO_SECRET_KEY``, ``DJANGO_ALLOWED_HOSTS``
-and ``DATABASE_URL`` (e.g. ``postgres://user:pass@host:5432/schnapsen``).
+and ``DATABASE_URL`` (e.g. ``postgres://user:pass@host:5432/schnapsen``), and
+``REDIS_URL`` (e.g. ``redis://127.0.0.1:6379/0``) for the shared cache and the channel
+layer of several app servers.
+
+Embedded default (no ``REDIS_URL``): a file cache that every process of the machine
+shares, the in-memory channel layer (pushes within the one app server), and the task
+queue in the database (``manage.py db_worker``), so nothing but Python is needed.
 """
 
 import os
@@ -47,6 +53,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "clubs.apps.ClubsConfig",
+    "django_tasks_db",
     "tournaments",
     "games",
     "series",
@@ -111,7 +118,74 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "NAME": str(Path(tempfile.gettempdir()) / f"schnapsen-test-{os.getpid()}.sqlite3")
     }
 
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+    "DJANGO_DB_POOL", True
+):
+    # Under ASGI every request runs its view in a thread of its own: a connection per
+    # thread would pile up (CONN_MAX_AGE). A pool per process hands connections out and
+    # takes them back at the end of each request.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": int(os.environ.get("DJANGO_DB_POOL_SIZE", "8")),
+        "timeout": 20,
+    }
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --------------------------------------------------------------------------- cache, push, tasks
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHE_PREFIX = os.environ.get("DJANGO_CACHE_PREFIX", "schnapsen")
+if REDIS_URL:
+    # One cache for every app server: the public pages are rendered once per change.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": CACHE_PREFIX,
+        }
+    }
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                # a socket timeout above the layer's 5 s blocking read (redis-py's default
+                # of 5 s equals it: a loaded server then drops sockets)
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+                "prefix": f"{CACHE_PREFIX}:asgi",
+            },
+        }
+    }
+else:
+    # Files: shared by every process of this machine (app server, task worker, commands)
+    # without a server, and no SQL query (unlike the database cache).
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ.get("DJANGO_CACHE_DIR", str(BASE_DIR / "var" / "cache")),
+            "KEY_PREFIX": CACHE_PREFIX,
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    }
+    # Pushes reach the pages served by this one process; pages of a change made in another
+    # process (the task worker, a command) see it at their next poll.
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+#: True when a change stored by any process (the task worker too) is pushed to the pages.
+PUSH_ACROSS_PROCESSES = bool(REDIS_URL)
+
+# The computer's moves and the replay analysis: a queue in the database, worked off by
+# ``python manage.py db_worker`` (``./dev.sh start`` starts one). The database is the queue
+# in production too: a task is enqueued in the same transaction as the move it answers.
+TASKS = {
+    "default": {
+        "BACKEND": os.environ.get("DJANGO_TASKS_BACKEND", "django_tasks_db.DatabaseBackend"),
+    }
+}
+
+#: Friendly matches that one address may start per hour without a login.
+FRIENDLY_MATCHES_PER_HOUR = int(os.environ.get("DJANGO_FRIENDLY_MATCHES_PER_HOUR", "20"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -1,10 +1,33 @@
 import os
+import tempfile
+from pathlib import Path
 
 import pytest
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM
 # would otherwise refuse to run there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_configure(config):
+    """Each test process its own cache directory (parallel runs never share keys), and
+    the computer's moves and analyses run at once in the request (Django's immediate
+    task backend), as one process; ``tests/live/`` runs the real queue and worker."""
+    from django.conf import settings
+
+    if settings.CACHES["default"]["BACKEND"].endswith("FileBasedCache"):
+        location = Path(tempfile.gettempdir()) / f"schnapsen-test-cache-{os.getpid()}"
+        settings.CACHES["default"]["LOCATION"] = str(location)
+    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Tests reuse primary keys: no version or page of an earlier test may be served."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
 
 
 def pytest_collection_modifyitems(config, items):

@@ -7,10 +7,12 @@ log with the engine, so a reload or a server restart resumes exactly where play 
 
 One module per concern:
 
-- ``common``: the error, a match's rule set and bots, the live state;
+- ``common``: the error, a match's rule set and bots, the live state (one query), the
+  push of a stored move to the match's pages (``notify``);
 - ``starting``: friendly matches, matches for a pairing or a round, private links;
-- ``play``: one action at a time (sequence numbers), the computer's moves, revokes,
-  the finished match deciding its pairing;
+- ``play``: one action at a time (sequence numbers required, four queries), the
+  computer's moves (``computer_moves``, run by the task ``games.tasks.computer_move``
+  outside any request and lock), revokes, the finished match deciding its pairing;
 - ``recording``: a match played at the table, by quick score or score sheet;
 - ``replay``: records, the replay and the solver's analysis.
 

@@ -3,9 +3,12 @@ live state rebuilt from the database."""
 
 from __future__ import annotations
 
+import hmac
+import logging
 import random
 from dataclasses import dataclass, field
 
+from django.db import connection
 from django.utils.translation import gettext as _
 
 from games.engine import GameState, RuleSet
@@ -16,6 +19,8 @@ from games.engine.match import draw_first_dealer
 from schnapsen_site.errors import UserError
 
 from ..models import BotLevel, Game, Match, MatchAction
+
+log = logging.getLogger(__name__)
 
 
 class GameError(UserError):
@@ -65,7 +70,7 @@ class Live:
     games: list[Game]
     game: Game | None  # the game being played (None when the match is over)
     state: GameState | None
-    actions: list[MatchAction] = field(default_factory=list)  # of the current game
+    actions: list[str] = field(default_factory=list)  # of the current game, in order
     score: MatchScore | None = None
 
     @property
@@ -82,19 +87,73 @@ def _score_of(match: Match, rules: RuleSet, games) -> MatchScore:
     return score
 
 
+def _games_sql() -> str:
+    """The games of a match in order, the running one with its action log as
+    "seq|action seq|action …" (any order: sorted here). Written out once: the ORM's
+    compilation of the same subquery cost more than its execution."""
+    q = connection.ops.quote_name
+    game, action = q(Game._meta.db_table), q(MatchAction._meta.db_table)
+    agg = "STRING_AGG" if connection.vendor == "postgresql" else "GROUP_CONCAT"
+    columns = ", ".join(
+        f"g.{q(f.column)}" for f in Game._meta.concrete_fields if f.name != "analysis"
+    )
+    return (
+        f"SELECT {columns}, CASE WHEN g.{q('winner')} IS NULL THEN ("
+        f"SELECT {agg}(CAST(a.{q('seq')} AS TEXT) || '|' || a.{q('action')}, ' ') "
+        f"FROM {action} a WHERE a.{q('match_id')} = g.{q('match_id')} "
+        f"AND a.{q('game_index')} = g.{q('index')}) ELSE '' END AS log "
+        f"FROM {game} g WHERE g.{q('match_id')} = %s ORDER BY g.{q('index')}"
+    )
+
+
+def _games_with_log(match: Match) -> list[Game]:
+    """The match's games in order, the running one with its action log (``log``: the
+    actions in sequence order): one query for both."""
+    games = list(Game.objects.raw(_games_sql(), [match.pk]))
+    for g in games:
+        pairs = [item.split("|", 1) for item in (g.log or "").split()]
+        g.log = [action for _seq, action in sorted(pairs, key=lambda p: int(p[0]))]
+    return games
+
+
 def live_state(match: Match) -> Live:
-    """Rebuild the live state from the database (no cache: correctness first)."""
+    """Rebuild the live state from the database (no cache: correctness first), in one
+    query: the games and the running game's actions."""
     rules = rules_of(match)
-    games = list(match.games.order_by("index"))
+    games = _games_with_log(match)
     current = games[-1] if games and games[-1].winner is None else None
     state = None
-    actions: list[MatchAction] = []
+    actions: list[str] = []
     if current is not None:
-        actions = list(match.actions.filter(game_index=current.index).order_by("seq"))
+        actions = current.log
         state = GameState.deal(rules, deck=current.deck, dealer=current.dealer)
         for a in actions:
-            state.push(a.action)  # checked: a corrupted log fails loudly, never silently
+            state.push(a)  # checked: a corrupted log fails loudly, never silently
     return Live(match, rules, games, current, state, actions, _score_of(match, rules, games))
+
+
+# --------------------------------------------------------------------------- pushes
+
+
+def match_group(pk: int) -> str:
+    """The channel layer group of a match's open pages (players and spectators)."""
+    return f"match.{pk}"
+
+
+def notify(match: Match) -> None:
+    """Push the match's new sequence number and status to its open pages (after the
+    transaction that stored the action; a failed push costs the pages one poll)."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    event = {"type": "match.moved", "next_seq": match.next_seq, "status": match.status}
+    try:
+        async_to_sync(layer.group_send)(match_group(match.pk), event)
+    except Exception:
+        log.warning("push of match %s failed", match.pk, exc_info=True)
 
 
 def _new_game(match: Match, index: int, bummerl_index: int, dealer: int) -> Game:
@@ -111,3 +170,13 @@ def _new_game(match: Match, index: int, bummerl_index: int, dealer: int) -> Game
 def _first_dealer(match: Match) -> int:
     dealer, _cards = draw_first_dealer(random.Random(f"{match.seed}:dealer"))
     return dealer
+
+
+def seat_for_token(match: Match, token: str) -> int | None:
+    """The seat whose private token this is (constant-time comparison), else None."""
+    token = (token or "").encode()
+    found = None
+    for seat in (0, 1):
+        if hmac.compare_digest(match.token(seat).encode(), token):
+            found = seat
+    return found

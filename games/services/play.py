@@ -2,9 +2,17 @@
 referee's revoke, and the finished match deciding its pairing.
 
 Sequence numbers: the client sends the sequence number it expects the action to get
-(``Match.next_seq`` as it last saw it). A repeated request with the same number and the
-same action answers "already applied" and changes nothing; any other stale or future
-number is refused with a clear message.
+(``Match.next_seq`` as it last saw it); an action without one is refused (a resent
+request could otherwise apply again, in the next game). A repeated request with the same
+number and the same action answers "already applied" and changes nothing; any other
+stale or future number is refused with a clear message.
+
+An action costs four SQL queries: the match row locked (the row then used), the games
+with the running game's log, the action stored, and the match's changed fields saved
+(``update_fields``); the action that ends a game also stores its result and deals the
+next. The computer thinks in a task (``games.tasks.computer_move``), outside any request
+and any lock: it reads the state, chooses, then locks the row only to store the move if
+the game has not moved on meanwhile. Every stored move is pushed to the match's pages.
 """
 
 from __future__ import annotations
@@ -26,6 +34,8 @@ from .common import (
     _new_game,
     live_state,
     make_bot,
+    notify,
+    seat_for_token,
 )
 
 # --------------------------------------------------------------------------- playing
@@ -37,6 +47,12 @@ class ActResult:
     applied: bool  # False: the same action with this number was applied before
     seq: int  # the number the action got
     live: Live | None = None  # the state after it (None for a repeat)
+    seat: int | None = None  # the seat that acted
+
+
+#: The fields of a match that playing changes, and those a finished match adds.
+PLAY_FIELDS = ["next_seq", "updated_at"]
+FINISH_FIELDS = ["status", "winner", "bummerl", "finished_at", "result_note"]
 
 
 def _lock_played_match(pk) -> Match:
@@ -61,10 +77,34 @@ def _refuse_future_or_over(m: Match, seq: int | None) -> None:
         raise GameError(_("This match is over."), "over")
 
 
-def apply_action(match: Match | int, seat: int, action: str, seq: int | None) -> ActResult:
+def _sequence_number(seq) -> int:
+    if seq is None or seq == "" or isinstance(seq, bool):
+        raise GameError(
+            _("The move came without its sequence number: reload the page and play it again."),
+            "seq",
+        )
+    try:
+        seq = int(seq)
+    except (TypeError, ValueError, OverflowError):
+        raise GameError(_("The sequence number must be a whole number."), "seq") from None
+    if seq < 0:
+        raise GameError(_("The sequence number must be a whole number."), "seq")
+    return seq
+
+
+def _save(m: Match) -> None:
+    fields = PLAY_FIELDS + (FINISH_FIELDS if m.status != Status.PLAYING else [])
+    m.save(update_fields=fields)
+
+
+def apply_action(
+    match: Match | int, seat: int | None, action: str, seq, *, token: str | None = None
+) -> ActResult:
     """Apply one player's action. Refuses (``GameError``) acting out of turn, for the
-    other seat, an illegal action (with the rule's reason), a stale or future sequence
-    number, and a finished match; a repeat of an applied action answers ``applied=False``."""
+    other seat, an illegal action (with the rule's reason), a missing, stale or future
+    sequence number, and a finished match; a repeat of an applied action answers
+    ``applied=False``. With ``token`` (a seat's private link) the seat is the token's,
+    checked on the locked row. The computer's answer is queued, not waited for."""
     pk = match.pk if isinstance(match, Match) else match
     try:
         parsed = Action.parse(action)
@@ -72,16 +112,22 @@ def apply_action(match: Match | int, seat: int, action: str, seq: int | None) ->
         raise GameError(_("Unknown action: %(e)s") % {"e": exc}, "parse") from None
     if parsed.kind == "revoke":
         raise GameError(_("A revoke is entered by the referee, not in play."), "revoke")
-    try:
-        seq = None if seq is None else int(seq)
-    except (TypeError, ValueError):
-        raise GameError(_("The sequence number must be a whole number."), "seq") from None
+    seq = _sequence_number(seq)
     with transaction.atomic():
         m = _lock_played_match(pk)
-        if seq is not None and seq < m.next_seq:
+        if token is not None:
+            seat = seat_for_token(m, token)
+            if seat is None:
+                raise GameError(
+                    _(
+                        "This link is not valid for this match. Ask the tournament staff for your link."
+                    ),
+                    "forbidden",
+                )
+        if seq < m.next_seq:
             done = m.actions.filter(seq=seq).first()
             if done is not None and done.seat == seat and done.action == str(parsed):
-                return ActResult(m, False, seq)
+                return ActResult(m, False, seq, seat=seat)
             raise GameError(
                 _(
                     "The game has moved on (move %(seq)d was already made); here is the current state."
@@ -101,9 +147,64 @@ def apply_action(match: Match | int, seat: int, action: str, seq: int | None) ->
             raise GameError(_("Not allowed: %(why)s.") % {"why": why}, "illegal")
         number = m.next_seq
         _push(m, live, seat, parsed)
-        _run_bot(m, live)
-        m.save()
-    return ActResult(m, True, number, live)
+        _save(m)
+    _after_move(m, live)
+    return ActResult(m, True, number, live, seat=seat)
+
+
+def _computer_to_move(m: Match, live: Live) -> bool:
+    return (
+        m.bot_seat is not None
+        and m.status == Status.PLAYING
+        and live.state is not None
+        and live.state.to_move == m.bot_seat
+    )
+
+
+def _after_move(m: Match, live: Live) -> None:
+    """After the commit: push the move, and queue the computer's answer when it is its
+    turn (the task is in the database queue, or runs at once with the immediate backend)."""
+    notify(m)
+    if _computer_to_move(m, live):
+        queue_computer(m)
+
+
+def queue_computer(m: Match) -> None:
+    from games.tasks import computer_move
+
+    computer_move.enqueue(m.pk, m.next_seq)
+
+
+def computer_moves(pk: int, seq: int | None = None) -> int:
+    """The computer's moves while it is its turn (the task's work); returns how many it
+    made. Thinks without a lock, stores each move under the lock if the game is still
+    where it thought (a revoke meanwhile: it thinks again). A task for a number that is
+    no longer the match's (a duplicate) does nothing."""
+    made = 0
+    bot = None
+    for _attempt in range(200):  # a match has far fewer moves in a row; never loop for ever
+        m = Match.objects.filter(pk=pk, mode=Mode.PLAYED).first()
+        if m is None or m.status != Status.PLAYING or m.bot_seat is None:
+            break
+        if made == 0 and seq is not None and m.next_seq != seq:
+            break
+        live = live_state(m)
+        if not _computer_to_move(m, live):
+            break
+        if bot is None:
+            bot = make_bot(m.bot_level, seed=m.seed % 2**32)
+        rng = random.Random(f"{m.seed}:bot:{m.next_seq}")
+        action = Action.parse(str(bot.choose(live.state.view(m.bot_seat), rng)))
+        with transaction.atomic():
+            locked = _lock_played_match(pk)
+            if locked.next_seq != m.next_seq or locked.status != Status.PLAYING:
+                continue  # moved on while thinking: look again
+            live.match = locked
+            _push(locked, live, locked.bot_seat, action)
+            _save(locked)
+        notify(locked)
+        made += 1
+    return made
 
 
 def record_revoke(match: Match | int, offender: int, *, seq=None, actor=None) -> ActResult:
@@ -137,8 +238,7 @@ def record_revoke(match: Match | int, offender: int, *, seq=None, actor=None) ->
         before = [live.state.score(0), live.state.score(1)]
         number = m.next_seq
         _push(m, live, offender, action, actor=actor)
-        _run_bot(m, live)
-        m.save()
+        _save(m)
         if m.pairing_id:
             p = Pairing.objects.select_related("round").get(pk=m.pairing_id)
             AuditLog.objects.create(
@@ -156,6 +256,7 @@ def record_revoke(match: Match | int, offender: int, *, seq=None, actor=None) ->
                     "game_points": 3,
                 },
             )
+    _after_move(m, live)
     return ActResult(m, True, number, live)
 
 
@@ -163,6 +264,7 @@ def _push(m: Match, live: Live, seat: int, action: Action, *, actor=None) -> Non
     """Store and apply one legal action; finish the game (and the match) when it ends."""
     state = live.state
     state.push(action)
+    live.actions.append(str(action))
     MatchAction.objects.create(
         match=m, game_index=live.game.index, seq=m.next_seq, seat=seat, action=str(action)
     )
@@ -186,19 +288,6 @@ def _push(m: Match, live: Live, seat: int, action: Action, *, actor=None) -> Non
     live.game = game
     live.state = GameState.deal(live.rules, deck=game.deck, dealer=game.dealer)
     live.actions = []
-
-
-def _run_bot(m: Match, live: Live) -> None:
-    """Let the computer move while it is its turn (seeded by the match and move number)."""
-    if m.bot_seat is None:
-        return
-    bot = make_bot(m.bot_level, seed=m.seed % 2**32)
-    while m.status == Status.PLAYING and live.state is not None:
-        if live.state.to_move != m.bot_seat:
-            return
-        rng = random.Random(f"{m.seed}:bot:{m.next_seq}")
-        action = bot.choose(live.state.view(m.bot_seat), rng)
-        _push(m, live, m.bot_seat, Action.parse(str(action)))
 
 
 def _finish(m: Match, winner: int, bummerl_won, *, actor=None) -> None:

@@ -18,8 +18,11 @@ from .common import (
     _first_dealer,
     _new_game,
     live_state,
+    seat_for_token,
 )
-from .play import _run_bot
+from .play import _after_move
+
+__all__ = ["seat_for_token"]
 
 # --------------------------------------------------------------------------- starting
 
@@ -71,8 +74,8 @@ def create_friendly_match(
             **kwargs,
         )
         _new_game(m, 0, 0, _first_dealer(m))
-        _run_bot(m, live_state(m))
-        m.save()
+    _after_move(m, live_state(m))  # the computer may lead first: its task is queued
+    m.refresh_from_db()
     return m
 
 
@@ -175,15 +178,3 @@ def round_play_links(rnd: Round, base_url: str) -> dict[int, tuple[str, str]]:
         pairing__round=rnd, status=Status.PLAYING, mode=Mode.PLAYED
     ).order_by("pk")  # the newest running match of a pairing wins
     return {m.pairing_id: (play_url(m, 0, base_url), play_url(m, 1, base_url)) for m in matches}
-
-
-def seat_for_token(match: Match, token: str) -> int | None:
-    """The seat whose private token this is (constant-time comparison), else None."""
-    import hmac
-
-    token = (token or "").encode()
-    found = None
-    for seat in (0, 1):
-        if hmac.compare_digest(match.token(seat).encode(), token):
-            found = seat
-    return found

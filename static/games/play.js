@@ -129,7 +129,8 @@
     const pts = clear($("points"));
     [me, opp].forEach((p) => {
       const d = document.createElement("p");
-      const tricks = view.trick_counts ? " \u00B7 " + view.trick_counts[p] + " " + ui.tricks : "";
+      const n = view.trick_counts ? view.trick_counts[p] : null;
+      const tricks = n === null ? "" : " \u00B7 " + fmt(ui.trick_count[n === 1 ? 0 : 1], { n: n });
       if (view.scores) {
         d.textContent = match.names[p] + ": " + view.scores[p] +
           (view.pending_marriage_points[p] ? " (+" + view.pending_marriage_points[p] + ")" : "") + tricks;
@@ -178,7 +179,8 @@
     const box = clear($("actions"));
     if (view.to_move !== payload.seat || view.lead) return;
     ["declare", "exchange", "close"].forEach((a) => {
-      if (legal.has(a) || view.blocked[a]) box.appendChild(button(a, ui[a], legal.has(a), view.blocked[a]));
+      const text = a === "exchange" && deck === "german" ? ui.exchange_german : ui[a];
+      if (legal.has(a) || view.blocked[a]) box.appendChild(button(a, text, legal.has(a), view.blocked[a]));
     });
     view.legal_actions.forEach((a) => {
       if (!a.startsWith("marriage:") && !a.startsWith("declare:")) return;
@@ -190,6 +192,7 @@
       if (a.startsWith("marriage:")) el.append(" " + labels[deck].ranks[code[0]]);
       box.appendChild(el);
     });
+    if (confirming && legal.has(confirming)) askToConfirm(confirming); else confirming = null;
   }
 
   function renderPlayed(view, match, me, opp) {
@@ -220,10 +223,39 @@
     }
   }
 
+  /* Declaring 66 ends the game (a wrong declaration loses it): a second tap confirms. */
+  let confirming = null;
+  function askToConfirm(action) {
+    const box = $("actions");
+    const bar = document.createElement("div");
+    bar.className = "confirm-declare";
+    bar.setAttribute("role", "alertdialog");
+    const text = document.createElement("p");
+    text.textContent = ui.declare_confirm;
+    const yes = button(action, "", true);
+    yes.textContent = ui.declare;
+    yes.classList.add("confirm");
+    yes.dataset.confirm = "yes";
+    const no = document.createElement("button");
+    no.type = "button";
+    no.className = "small secondary";
+    no.textContent = ui.declare_cancel;
+    no.addEventListener("click", () => { confirming = null; render(payload); });
+    bar.append(text, yes, no);
+    box.appendChild(bar);
+    yes.focus();
+  }
+
   async function choose(action, reason) {
     if (spectator) return;
     if (reason) { say(reason, "error"); return; }
     if (busy) return;
+    if (action.startsWith("declare") && confirming !== action) {
+      confirming = action;
+      askToConfirm(action);
+      return;
+    }
+    confirming = null;
     busy = true;
     acts += 1;
     say("");
@@ -245,25 +277,65 @@
     }
   }
 
-  async function poll() {
-    let delay = payload.match.finished ? 5000 : pollMs;
-    if (!busy) {
-      try {
-        const known = payload.match.next_seq + ":" + payload.match.status;
-        const generation = acts;
-        const res = await fetch(urls.state + "?known=" + encodeURIComponent(known), { credentials: "same-origin" });
-        const data = await res.json();
-        // Drop an answer that an action of ours overtook, or that is older than what we show.
-        if (res.ok && data.match && !busy && generation === acts &&
-            data.match.next_seq >= payload.match.next_seq) render(data);
-        if (failures) { failures = 0; say(""); }
-      } catch (e) {
-        failures += 1;
-        if (failures > 2) say(ui.connection, "error");
-        delay = 2000;
-      }
+  /* Updates: pushed over a WebSocket (the match's new sequence number, then this page
+     fetches its own view); polling is the fallback while the socket is down, and a slow
+     safety net while it is up. */
+  let socketOpen = false;
+  let pushes = 0;
+  const botPoll = parseInt(table.dataset.botPoll || "0", 10);
+
+  async function refresh() {
+    if (busy) return;
+    try {
+      const known = payload.match.next_seq + ":" + payload.match.status;
+      const generation = acts;
+      const res = await fetch(urls.state + "?known=" + encodeURIComponent(known), { credentials: "same-origin" });
+      const data = await res.json();
+      // Drop an answer that an action of ours overtook, or that is older than what we show.
+      if (res.ok && data.match && !busy && generation === acts &&
+          data.match.next_seq >= payload.match.next_seq) render(data);
+      if (failures) { failures = 0; say(""); }
+    } catch (e) {
+      failures += 1;
+      if (failures > 2) say(ui.connection, "error");
     }
+  }
+
+  function computerThinking() {
+    const v = payload.view;
+    return !payload.match.finished && v && payload.match.bot_seat !== null &&
+      payload.match.bot_seat !== undefined && v.to_move === payload.match.bot_seat;
+  }
+
+  async function poll() {
+    let delay = socketOpen ? 15000 : (payload.match.finished ? 5000 : pollMs);
+    // without pushes across processes the computer's move (made by the task worker) is
+    // fetched quickly while it thinks
+    if (botPoll && computerThinking()) delay = botPoll;
+    await refresh();
+    if (failures) delay = Math.max(delay, 2000);
     setTimeout(poll, delay);
+  }
+
+  function connect() {
+    if (!window.WebSocket || !urls.socket) return;
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    let ws;
+    try { ws = new WebSocket(scheme + location.host + urls.socket); } catch (e) { return; }
+    ws.onopen = () => { socketOpen = true; table.dataset.push = "open"; };
+    ws.onmessage = (event) => {
+      let data;
+      try { data = JSON.parse(event.data); } catch (e) { return; }
+      pushes += 1;
+      table.dataset.pushes = pushes;
+      if (data.next_seq !== payload.match.next_seq || data.status !== payload.match.status) refresh();
+    };
+    ws.onclose = () => {
+      const was = socketOpen;
+      socketOpen = false;
+      table.dataset.push = "closed";
+      if (was) setTimeout(connect, 1000 + Math.random() * 2000);
+    };
   }
 
   $("deck-style").value = deck;
@@ -272,5 +344,5 @@
     localStorage.setItem("schnapsen-deck", deck);
     render(payload);
   });
-  if (payload) { render(payload); setTimeout(poll, pollMs); }
+  if (payload) { render(payload); connect(); setTimeout(poll, pollMs); }
 })();

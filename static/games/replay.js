@@ -63,15 +63,18 @@
     const button = $("replay-analyse");
     button.disabled = true;
     $("replay-verdict").textContent = ui.analysing;
-    fetch(game.analysis_url, { headers: { Accept: "application/json" } })
-      .then((r) => r.json().then((data) => ({ ok: r.ok, data })))
-      .then(({ ok, data }) => {
+    /* The analysis runs as a task: 202 while it is being computed, asked again until done. */
+    const ask = (tries) => fetch(game.analysis_url, { headers: { Accept: "application/json" } })
+      .then((r) => r.json().then((data) => ({ ok: r.ok, pending: r.status === 202, data })))
+      .then(({ ok, pending, data }) => {
+        if (pending && tries < 120) { setTimeout(() => ask(tries + 1), 1000); return; }
         button.disabled = false;
-        if (!ok) { $("replay-verdict").textContent = ui.analysis_failed + " " + (data.error || ""); return; }
+        if (!ok || pending) { $("replay-verdict").textContent = ui.analysis_failed + " " + (data.error || ""); return; }
         game.analysis = data.notes;
         show();
       })
       .catch(() => { button.disabled = false; $("replay-verdict").textContent = ui.connection; });
+    ask(0);
   });
   const sel = $("replay-game");
   games.forEach((game, k) => { const o = document.createElement("option"); o.value = k; o.textContent = game.game; sel.appendChild(o); });

@@ -1,7 +1,21 @@
-/* Public pages: poll the JSON endpoint, replace changed sections, filter by name, page the projector. */
+/* Public pages: changes are pushed (WebSocket: the new version), then the changed sections
+   are fetched from the JSON endpoint; polling is the fallback. Filter by name, page the
+   projector. */
 (function () {
   "use strict";
-  var POLL_MS = 2500, PAGE_MS = 8000;
+  var POLL_MS = 2500, SAFETY_MS = 30000, PAGE_MS = 8000;
+
+  /* A cached page carries no per-visitor CSRF token: forms take the CSRF cookie. */
+  function cookie(name) {
+    var m = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
+    return m ? decodeURIComponent(m[1]) : "";
+  }
+  document.addEventListener("submit", function (event) {
+    var input = event.target.querySelector("input[name=csrfmiddlewaretoken]");
+    var token = cookie("csrftoken");
+    if (input && token) { input.value = token; }
+  }, true);
+
   var root = document.querySelector("[data-live]");
   if (!root) { return; }
   var url = root.getAttribute("data-live");
@@ -28,9 +42,13 @@
   var filterInput = document.querySelector("input[data-filter]");
   if (filterInput) { filterInput.addEventListener("input", applyFilter); }
 
-  function poll() {
+  var socketOpen = false, fetching = false, again = false, pushes = 0;
+
+  function update() {
+    if (fetching) { again = true; return Promise.resolve(); }
+    fetching = true;
     var sep = url.indexOf("?") === -1 ? "?" : "&";
-    fetch(url + sep + "since=" + encodeURIComponent(version), {cache: "no-store"})
+    return fetch(url + sep + "since=" + encodeURIComponent(version), {cache: "no-store"})
       .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
       .then(function (data) {
         version = data.version;
@@ -48,8 +66,40 @@
         if (pager) { pager.reset(); }
         document.dispatchEvent(new CustomEvent("live:updated"));
       })
-      .catch(function () { /* try again at the next tick */ })
-      .then(function () { setTimeout(poll, POLL_MS); });
+      .catch(function () { /* try again at the next tick or push */ })
+      .then(function () {
+        fetching = false;
+        if (again) { again = false; update(); }
+      });
+  }
+
+  function poll() {
+    update().then(function () { setTimeout(poll, socketOpen ? SAFETY_MS : POLL_MS); });
+  }
+
+  function connect() {
+    if (!window.WebSocket) { return; }
+    var path = url.split("?")[0].replace(/live\.json$/, "");
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    var ws;
+    try { ws = new WebSocket(scheme + location.host + "/ws" + path); } catch (e) { return; }
+    ws.onopen = function () { socketOpen = true; root.setAttribute("data-push", "open"); };
+    ws.onmessage = function (event) {
+      var data;
+      try { data = JSON.parse(event.data); } catch (e) { return; }
+      pushes += 1;
+      root.setAttribute("data-pushes", pushes);
+      if (data.version && data.version !== version) {
+        // a burst of phones after one change: spread their requests over a moment
+        setTimeout(update, Math.random() * 300);
+      }
+    };
+    ws.onclose = function () {
+      var was = socketOpen;
+      socketOpen = false;
+      root.setAttribute("data-push", "closed");
+      if (was) { setTimeout(connect, 2000 + Math.random() * 3000); }
+    };
   }
 
   /* Projector: show one screenful at a time, section after section. */
@@ -91,5 +141,6 @@
     window.addEventListener("resize", pager.reset);
   }
 
+  connect();
   setTimeout(poll, POLL_MS);
 })();

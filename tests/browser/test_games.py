@@ -51,6 +51,9 @@ def _act_once(page, rng) -> bool:
         return False
     seq = page.locator("#table").get_attribute("data-next-seq")
     choices.nth(rng.randrange(n)).click()
+    confirm = page.locator(".confirm-declare [data-confirm=yes]")
+    if confirm.count():  # declaring 66 asks for a second tap
+        confirm.click()
     page.wait_for_function(
         "seq => document.querySelector('#table').dataset.nextSeq !== seq"
         " || !document.querySelector('#message').hidden",

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from schnapsen_site.errors import UserError
 
+from .. import live_version
 from ..draw import DrawResult
 from ..models import (
     FIELD_SIZES,
@@ -42,6 +43,7 @@ def _user(actor):
 
 
 def _audit(tournament, actor, action: str, target: str = "", before=None, after=None) -> None:
+    live_version.bump(tournament.pk if isinstance(tournament, Tournament) else tournament)
     AuditLog.objects.create(
         tournament=tournament,
         user=_user(actor),
@@ -53,8 +55,13 @@ def _audit(tournament, actor, action: str, target: str = "", before=None, after=
 
 
 def _lock(tournament) -> Tournament:
-    """Lock the tournament row for the rest of the transaction and return it fresh."""
+    """Lock the tournament row for the rest of the transaction and return it fresh.
+
+    Every service that writes locks the tournament first: this is where its public
+    version is bumped (``tournaments.live_version``), for whatever the service changes,
+    bulk writes included."""
     pk = tournament.pk if isinstance(tournament, Tournament) else tournament
+    live_version.bump(pk)
     try:
         return Tournament.objects.select_for_update().get(pk=pk)
     except Tournament.DoesNotExist:

@@ -2,7 +2,6 @@
 
 import segno
 from django.core.cache import cache
-from django.db.models import Max
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -12,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Bracket, Pairing, Round, Tournament
 
-from . import presenters
+from . import cached, presenters
 from .access import can_view_tournament
 
 
@@ -26,12 +25,6 @@ def visible_tournament(request, pk) -> Tournament:
     if not tournament.is_public and not can_view_tournament(request.user, tournament):
         raise Http404(_("No such tournament."))
     return tournament
-
-
-def fingerprint(tournament: Tournament) -> str:
-    """Changes whenever anything public may have changed: every change is audited."""
-    last = tournament.audit_log.aggregate(last=Max("pk"))["last"] or 0
-    return f"{last}-{int(tournament.updated_at.timestamp() * 1_000_000)}"
 
 
 def qr_svg(request, tournament: Tournament) -> str:
@@ -63,30 +56,18 @@ SECTIONS = {
         "projector-ceremony": "public/_projector_ceremony.html",
     },
 }
-CACHE_SECONDS = 600
 
 
-def live_sections(tournament: Tournament, view: str) -> tuple[str, dict[str, str]]:
-    """The live sections' HTML and the version they show.
-
-    Rendered once per change (the version is the latest audit entry) and language,
-    then served from the cache: a busy venue's phones cost one small query each.
-    """
-    version = fingerprint(tournament)
-    key = f"live:{tournament.pk}:{view}:{get_language()}:{version}"
-    sections = cache.get(key)
-    if sections is None:
-        context = live_context(tournament)
-        sections = {
-            element: render_to_string(template, context)
-            for element, template in SECTIONS[view].items()
-        }
-        cache.set(key, sections, CACHE_SECONDS)
-    return version, sections
+def render_sections(tournament: Tournament, view: str) -> dict[str, str]:
+    """The live sections' HTML (no request: nothing per visitor in them)."""
+    context = live_context(tournament)
+    return {
+        element: render_to_string(template, context) for element, template in SECTIONS[view].items()
+    }
 
 
-def _page_context(request, tournament, view) -> dict:
-    version, sections = live_sections(tournament, view)
+def page_context(request, tournament, view, version) -> dict:
+    sections = render_sections(tournament, view)
     return {
         "tournament": tournament,
         "version": version,
@@ -110,6 +91,7 @@ def live_context(tournament: Tournament) -> dict:
         for pairing in (
             Pairing.objects.filter(round_id__in=wanted)
             .select_related("round", "left__player", "right__player")
+            .defer("round__protocol")  # the draw's protocol: large, and decoded per row
             .order_by("round__number", "number")
         ):
             pairings_by_round.setdefault(pairing.round_id, []).append(pairing)
@@ -134,13 +116,34 @@ def live_context(tournament: Tournament) -> dict:
     return context
 
 
+TEMPLATES = {"page": "public/tournament.html", "projector": "public/projector.html"}
+
+
+def _page(request, pk, view):
+    """The public page or the projector: served whole from the cache per version and
+    language (``cached``); rendered for the visitor only for a logged-in staff member or
+    a tournament that is not public."""
+    key = cached.page_key("page", pk, view, request)
+    version, public, body = cached.lookup(pk, key, lambda: get_object_or_404(Tournament, pk=pk))
+    if not public or cached.is_logged_in(request):
+        tournament = visible_tournament(request, pk)
+        return render(request, TEMPLATES[view], page_context(request, tournament, view, version))
+    if body is None:
+        page_request = cached.anonymous(request)
+
+        def build() -> bytes:
+            tournament = get_object_or_404(Tournament, pk=pk)
+            context = page_context(page_request, tournament, view, version)
+            return render_to_string(TEMPLATES[view], context, request=page_request).encode()
+
+        body = cached.cached_body(key, version, build)
+    etag = f'"{version}-{view}-{get_language()}"'
+    return cached.respond(request, body, "text/html; charset=utf-8", etag)
+
+
 def tournament(request, pk):
-    tournament = visible_tournament(request, pk)
-    context = _page_context(request, tournament, "page")
-    return render(request, "public/tournament.html", context)
+    return _page(request, pk, "page")
 
 
 def projector(request, pk):
-    tournament = visible_tournament(request, pk)
-    context = _page_context(request, tournament, "projector")
-    return render(request, "public/projector.html", context)
+    return _page(request, pk, "projector")

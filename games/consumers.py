@@ -1,0 +1,52 @@
+"""Pushed moves: a WebSocket per open player or spectator page of a match. Each stored
+action (a player's or the computer's) is pushed as the match's new sequence number and
+status (``services.notify``); the page then fetches its own view (only a seat's link
+gives that seat's cards). Polling stays as the fallback."""
+
+from __future__ import annotations
+
+from asgiref.sync import sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games.services.common import match_group
+
+
+def _allowed(pk: int, token: str | None, user) -> dict | None:
+    from games import services
+    from games.models import Match
+    from tournaments.views.access import can_view_tournament
+
+    match = Match.objects.select_related("pairing__round__tournament").filter(pk=pk).first()
+    if match is None:
+        return None
+    if token is not None:
+        if services.seat_for_token(match, token) is None:
+            return None
+    elif match.pairing_id and not match.pairing.round.tournament.is_public:
+        if user is None or not can_view_tournament(user, match.pairing.round.tournament):
+            return None
+    return {"next_seq": match.next_seq, "status": match.status}
+
+
+class MatchConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self):
+        kwargs = self.scope["url_route"]["kwargs"]
+        self.pk = int(kwargs["pk"])
+        state = await sync_to_async(_allowed)(self.pk, kwargs.get("token"), self.scope.get("user"))
+        if state is None:
+            await self.close(code=4403)
+            return
+        self.group = match_group(self.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_json(state)
+
+    async def disconnect(self, code):
+        if getattr(self, "group", None):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        """Nothing is read from the page: actions go through the HTTP endpoint."""
+
+    async def match_moved(self, event):
+        await self.send_json({"next_seq": event["next_seq"], "status": event["status"]})

@@ -1,0 +1,163 @@
+"""The action path: four SQL queries on the locked row, only the changed fields saved,
+the sequence number required; the computer thinks in a task, not in the request."""
+
+import json
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext, override_settings
+from django.urls import reverse
+
+from games import services
+from games.models import Match
+from games.services import GameError
+
+pytestmark = pytest.mark.django_db
+
+DB_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
+def _statements(ctx) -> list[str]:
+    """The queries of a block, without the test transaction's savepoints."""
+    return [
+        q["sql"]
+        for q in ctx.captured_queries
+        if not q["sql"].upper().startswith(("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO"))
+    ]
+
+
+def _first_play(m: Match) -> tuple[int, str]:
+    state = services.live_state(m).state
+    action = next(str(a) for a in state.legal_actions() if str(a).startswith("play:"))
+    return state.to_move, action
+
+
+def test_an_action_costs_four_queries_and_saves_only_what_changed(client):
+    m = services.create_friendly_match(name0="A", name1="B", seed=11)
+    seat, action = _first_play(m)
+    url = reverse("games:act", args=[m.pk, m.token(seat)])
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.post(
+            url, json.dumps({"seq": 0, "action": action}), content_type="application/json"
+        )
+    assert response.status_code == 200, response.content
+    assert response.json()["match"]["next_seq"] == 1
+    sql = _statements(ctx)
+    assert len(sql) <= 4, "\n".join(sql)
+    assert "FOR UPDATE" in sql[0].upper() or connection.vendor == "sqlite"
+    update = next(s for s in sql if s.upper().startswith("UPDATE"))
+    assert '"next_seq"' in update and '"name0"' not in update and '"rules"' not in update
+
+
+def test_an_action_without_its_sequence_number_is_refused(client):
+    m = services.create_friendly_match(name0="A", name1="B", seed=12)
+    seat, action = _first_play(m)
+    with pytest.raises(GameError) as err:
+        services.apply_action(m.pk, seat, action, None)
+    assert err.value.code == "seq"
+    url = reverse("games:act", args=[m.pk, m.token(seat)])
+    response = client.post(url, json.dumps({"action": action}), content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "seq"
+    m.refresh_from_db()
+    assert m.next_seq == 0 and not m.actions.exists()
+
+
+def test_a_resent_declaration_never_lands_in_the_next_game():
+    """A resend carries the old number: it is refused as stale, never applied again."""
+    m = services.create_friendly_match(name0="A", name1="B", seed=13)
+    first_game_moves = m.next_seq
+    rng_moves = 0
+    while True:
+        m.refresh_from_db()
+        live = services.live_state(m)
+        if live.game.index > 0:
+            break
+        state = live.state
+        action = str(state.legal_actions()[0])
+        seq = m.next_seq
+        services.apply_action(m.pk, state.to_move, action, seq)
+        rng_moves += 1
+        last = (state.to_move, action, seq)
+    assert rng_moves > first_game_moves
+    seat, action, seq = last  # the move that ended game 1, sent again
+    m.refresh_from_db()
+    moves = m.next_seq
+    again = services.apply_action(m.pk, seat, action, seq)
+    assert again.applied is False
+    for resend in ("declare", action):
+        try:
+            assert services.apply_action(m.pk, seat, resend, seq).applied is False
+        except GameError as exc:
+            assert exc.code == "stale"
+        with pytest.raises(GameError) as err:
+            services.apply_action(m.pk, seat, resend, None)
+        assert err.value.code == "seq"
+    m.refresh_from_db()
+    assert m.next_seq == moves
+    assert not m.actions.filter(game_index=1).exists()
+
+
+def test_a_forged_link_cannot_act(client):
+    m = services.create_friendly_match(name0="A", name1="B", seed=14)
+    seat, action = _first_play(m)
+    url = reverse("games:act", args=[m.pk, "forged-token"])
+    response = client.post(
+        url, json.dumps({"seq": 0, "action": action}), content_type="application/json"
+    )
+    assert response.status_code == 403
+    m.refresh_from_db()
+    assert m.next_seq == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_computer_moves_in_a_task_not_in_the_request(client):
+    """With the database queue the request answers at once; the worker moves later."""
+    with override_settings(TASKS=DB_TASKS):
+        from django_tasks_db.models import DBTaskResult
+
+        for seed in range(21, 60):  # a match where the human leads the first trick
+            m = services.create_friendly_match(bot_level="easy", seed=seed)
+            live = services.live_state(m)
+            if live.state.to_move == 0 and live.state.view(0).lead is None:
+                break
+        DBTaskResult.objects.all().delete()  # the answers in the other matches: not needed
+        seq = m.next_seq
+        action = next(str(a) for a in live.state.legal_actions() if str(a).startswith("play:"))
+        url = reverse("games:act", args=[m.pk, m.token0])
+        response = client.post(
+            url, json.dumps({"seq": seq, "action": action}), content_type="application/json"
+        )
+        assert response.status_code == 200
+        data = response.json()
+        assert data["match"]["next_seq"] == seq + 1  # the answer did not wait
+        assert data["view"]["to_move"] == 1
+        assert DBTaskResult.objects.filter(status="READY").count() == 1
+        call_command("db_worker", "--batch", "--no-reload", "--interval", "0", verbosity=0)
+        m.refresh_from_db()
+        assert m.next_seq >= seq + 2
+        assert services.live_state(m).state.to_move == 0 or m.status != "playing"
+        # a duplicate task for a number that is gone does nothing
+        assert services.play.computer_moves(m.pk, seq + 1) == 0
+
+
+@override_settings(FRIENDLY_MATCHES_PER_HOUR=2)
+def test_anonymous_friendly_matches_are_rate_limited_with_a_clear_message(client):
+    form = {"name": "Resi", "opponent": "computer", "level": "easy", "rules": "weich"}
+    for _ in range(2):
+        assert client.post(reverse("games:index"), form).status_code == 302
+    response = client.post(reverse("games:index"), form, headers={"accept-language": "de-at"})
+    assert response.status_code == 429
+    body = response.content.decode()
+    assert "2 freie Partien pro Stunde" in body
+    assert Match.objects.count() == 2
+
+
+@override_settings(FRIENDLY_MATCHES_PER_HOUR=1)
+def test_staff_are_not_rate_limited(client, django_user_model):
+    user = django_user_model.objects.create_user("vera", password="pw", is_staff=True)
+    client.force_login(user)
+    form = {"name": "Vera", "opponent": "computer", "level": "easy", "rules": "weich"}
+    for _ in range(3):
+        assert client.post(reverse("games:index"), form).status_code == 302

@@ -1,0 +1,169 @@
+"""The live version of a tournament's public data: one value per tournament, kept in the
+cache, that changes with every change of anything public.
+
+Every change goes through :func:`bump`: the tournament services call it where they lock
+the tournament (``services.common._lock``: every service that writes does), and model
+signals call it for the few writes outside the services (the admin, a renamed player,
+a match that starts or finishes). The public page and the live poll are cached under
+the version, so a change shows at the next update; an unchanged poll reads one cache
+key and no table.
+
+A bump sets a new version at once (so the same connection sees its own change, as tests
+do) and again when the transaction commits, then pushes the new version to the open
+pages (``live.<id>`` group of the channel layer). A page rendered by another request
+while the transaction was still open is cached under the intermediate version and never
+served after the commit.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import os
+import time
+
+from django.core.cache import cache
+from django.db import connection, transaction
+from django.db.models.signals import post_delete, post_save
+
+log = logging.getLogger(__name__)
+
+_counter = itertools.count()
+KEY = "live:v:{}"
+
+
+def group_name(tournament_id: int) -> str:
+    return f"live.{tournament_id}"
+
+
+def _new_token() -> str:
+    # unique across processes and restarts: time, process and a counter
+    return f"{time.time_ns():x}{os.getpid() % 4096:03x}{next(_counter) % 4096:03x}"
+
+
+def current(tournament_id: int) -> tuple[str, bool] | None:
+    """The cached (version, is public) of a tournament, or None when not cached."""
+    value = cache.get(KEY.format(tournament_id))
+    return tuple(value) if value else None
+
+
+def load(tournament) -> tuple[str, bool]:
+    """(version, is public) of a loaded tournament: the cached one, else a new one."""
+    found = current(tournament.pk)
+    if found is not None:
+        return found
+    value = (_new_token(), bool(tournament.is_public))
+    if cache.add(KEY.format(tournament.pk), value, None):
+        return value
+    return current(tournament.pk) or value
+
+
+def _set_new(tournament_id: int) -> str:
+    from tournaments.models import Tournament
+
+    public = Tournament.objects.filter(pk=tournament_id).values_list("is_public", flat=True)
+    public = list(public)
+    if not public:  # deleted
+        cache.delete(KEY.format(tournament_id))
+        return ""
+    token = _new_token()
+    cache.set(KEY.format(tournament_id), (token, bool(public[0])), None)
+    return token
+
+
+def _commit_bump(tournament_id: int) -> None:
+    version = _set_new(tournament_id)
+    if version:
+        push(tournament_id, version)
+
+
+def bump(tournament_id: int | None) -> None:
+    """Public data of this tournament changed (or is about to, in this transaction)."""
+    if tournament_id is None:
+        return
+    if not connection.in_atomic_block:
+        _commit_bump(tournament_id)
+        return
+    # the immediate bump: pages read on this connection (and tests) see the change
+    cache.delete(KEY.format(tournament_id))
+    marker = ("live-bump", tournament_id)
+    for entry in connection.run_on_commit:
+        if getattr(entry[1], "live_marker", None) == marker:
+            return  # one bump and one push per transaction
+
+    def callback():
+        _commit_bump(tournament_id)
+
+    callback.live_marker = marker
+    transaction.on_commit(callback, robust=True)
+
+
+def push(tournament_id: int, version: str) -> None:
+    """Tell the open public pages and projectors that a new version is there."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(
+            group_name(tournament_id), {"type": "live.version", "version": version}
+        )
+    except Exception:  # a push that fails costs the pages one poll interval, nothing else
+        log.warning("push of tournament %s failed", tournament_id, exc_info=True)
+
+
+# --------------------------------------------------------------------------- signals
+
+
+def _tournament_of(instance) -> int | None:
+    from tournaments.models import Round, Tournament
+
+    if isinstance(instance, Tournament):
+        return instance.pk
+    if hasattr(instance, "tournament_id"):
+        return instance.tournament_id
+    if isinstance(instance, Round):
+        return instance.tournament_id
+    round_id = getattr(instance, "round_id", None)
+    if round_id is not None:
+        return Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True).first()
+    return None
+
+
+def connect() -> None:
+    """Connect the model signals (from ``TournamentsConfig.ready``)."""
+    from games.models import Match
+    from tournaments.models import AuditLog, Entry, Pairing, Player, Prize, Round, Tournament
+
+    for model in (Tournament, Prize, Entry, Round, Pairing, AuditLog):
+        post_save.connect(_changed, sender=model, dispatch_uid=f"live-save-{model.__name__}")
+        post_delete.connect(_changed, sender=model, dispatch_uid=f"live-del-{model.__name__}")
+    post_save.connect(_player_changed, sender=Player, dispatch_uid="live-save-player")
+    post_save.connect(_match_changed, sender=Match, dispatch_uid="live-save-match")
+
+
+def _changed(sender, instance, **kwargs):
+    if kwargs.get("raw"):
+        return
+    bump(_tournament_of(instance))
+
+
+def _player_changed(sender, instance, created=False, raw=False, **kwargs):
+    """A renamed player (or a changed town) changes every tournament he has entries in."""
+    if created or raw:
+        return
+    from tournaments.models import Entry
+
+    ids = Entry.objects.filter(player=instance).values_list("tournament_id", flat=True)
+    for tournament_id in set(ids):
+        bump(tournament_id)
+
+
+def _match_changed(sender, instance, created=False, update_fields=None, raw=False, **kwargs):
+    """A tournament match that starts or finishes shows on the public page; a move not."""
+    if raw or instance.pairing_id is None:
+        return
+    if created or update_fields is None or "status" in update_fields:
+        bump(_tournament_of(instance.pairing))
