@@ -8,8 +8,8 @@ import time
 import segno
 from django.conf import settings
 from django.contrib import messages
-from django.db.models import Q
 from django.core.cache import cache
+from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
