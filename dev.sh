@@ -44,7 +44,7 @@ case "${1:-}" in
     setup
     .venv/bin/python manage.py migrate --noinput
     .venv/bin/python manage.py tournament demo --if-empty
-    echo "Staff login: demo / demo (only for this local demo database)."
+    echo "Staff logins: demo / demo (organiser), kassa / kassa (desk), tisch / tisch (table staff), schiri / schiri (referee); only for this local demo database."
     # The task worker (the computer's moves, the replay analysis): the embedded default
     # queues tasks in the database; it stops when the server stops.
     .venv/bin/python manage.py db_worker --interval 0.2 --no-reload --no-startup-delay &
