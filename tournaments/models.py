@@ -31,6 +31,35 @@ class RuleProfile(models.TextChoices):
     TURNIER = "turnier", _("Turnierschnapsen (tournament rules)")
 
 
+class TournamentFormat(models.TextChoices):
+    """The two tournament forms of 000: the Preisschnapsen (knock-out with entries and the
+    pot draw) and, "seltener", the Danish system (every player plays every round)."""
+
+    PREISSCHNAPSEN = "preisschnapsen", _("Preisschnapsen (knock-out, two-pot draw)")
+    DANISH = "danish", _("Danish system (every round, paired by the standings)")
+
+
+class Rematches(models.TextChoices):
+    """``tournaments.danish``: may the standings pair two players a second time?"""
+
+    ALLOWED = "allowed", _("allowed (the Danish system proper)")
+    AVOIDED = "avoided", _("avoided where possible (as in the Swiss system)")
+
+
+class ByeScore(models.TextChoices):
+    """``tournaments.danish``: what a bye (odd field) counts."""
+
+    MATCH_WON = "match_won", _("a match won to nil (2:0 or 3:0)")
+    WIN_ONLY = "win_only", _("a won match without Bummerl")
+
+
+class LastTiebreak(models.TextChoices):
+    """``tournaments.danish``: the tie-break after game points."""
+
+    BUCHHOLZ = "buchholz", _("Buchholz (the opponents' match points), then lot")
+    LOT = "lot", _("lot")
+
+
 class PlayerQuerySet(models.QuerySet):
     def current(self):
         """The register as staff see it: without entries merged into another."""
@@ -130,6 +159,37 @@ class Tournament(models.Model):
         ),
     )
     is_public = models.BooleanField(_("public"), default=True)
+    # the format and the Danish system's terms (``tournaments.formats``, ``danish.py``)
+    format = models.CharField(
+        _("tournament format"),
+        max_length=16,
+        choices=TournamentFormat.choices,
+        default=TournamentFormat.PREISSCHNAPSEN,
+    )
+    danish_rounds = models.PositiveSmallIntegerField(
+        _("rounds (Danish system)"),
+        default=5,
+        validators=[MinValueValidator(1), MaxValueValidator(30)],
+        help_text=_("Every player plays every round; nobody is knocked out."),
+    )
+    danish_rematches = models.CharField(
+        _("meeting twice (Danish system)"),
+        max_length=10,
+        choices=Rematches.choices,
+        default=Rematches.ALLOWED,
+    )
+    danish_bye_score = models.CharField(
+        _("a bye counts (Danish system)"),
+        max_length=10,
+        choices=ByeScore.choices,
+        default=ByeScore.MATCH_WON,
+    )
+    danish_last_tiebreak = models.CharField(
+        _("last tie-break (Danish system)"),
+        max_length=10,
+        choices=LastTiebreak.choices,
+        default=LastTiebreak.BUCHHOLZ,
+    )
     seed = models.BigIntegerField(
         _("seed"), default=new_seed, help_text=_("Seed for lots that are not part of a draw.")
     )
@@ -149,6 +209,10 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d.%m.%Y})"
+
+    @property
+    def is_danish(self) -> bool:
+        return self.format == TournamentFormat.DANISH
 
     @property
     def club_name(self) -> str:
@@ -256,6 +320,11 @@ class Entry(models.Model):
     )
     categories = models.ManyToManyField(
         Category, blank=True, related_name="entries", verbose_name=_("categories")
+    )
+    # the Danish system: a player absent from the rounds still to be paired (he comes
+    # back when staff clear it); the rounds he missed count nothing for him
+    absent = models.BooleanField(
+        _("absent"), default=False, help_text=_("Not paired in the next rounds (Danish system).")
     )
 
     class Meta:

@@ -203,6 +203,14 @@ def compute(
     return Places(fates=fates, awards=awards, by_place=by_place)
 
 
+def prize_awards(
+    by_place: Mapping[int, int], owners: Mapping[int, int], one_prize: bool, count: int
+) -> list[PrizeAward]:
+    """The prizes down the places ``by_place`` (place -> entry), with the one-prize rule;
+    every format's places go through it (the Danish system's too)."""
+    return _awards(by_place, owners, one_prize, count)
+
+
 def _awards(
     by_place: Mapping[int, int], owners: Mapping[int, int], one_prize: bool, count: int
 ) -> list[PrizeAward]:

@@ -30,6 +30,9 @@ class EntryStanding:
     alive: bool
     # (category, place in it or None while not known), in the tournament's order
     categories: list[tuple[Category, int | None]] = field(default_factory=list)
+    # the Danish system's line (match points, Bummerl, game points, Buchholz); None in a
+    # Preisschnapsen
+    danish: object | None = None
 
 
 @dataclass
@@ -118,6 +121,18 @@ class Standings:
     players: list[PlayerStanding]  # best first
     prizes: list[PrizeStanding]  # 1st prize first
     categories: list[CategoryStanding] = field(default_factory=list)
+    # the Danish system: its terms (``danish.Terms``) and whether the places are final
+    danish_terms: object | None = None
+    final: bool = False
+
+    @property
+    def is_danish(self) -> bool:
+        return self.danish_terms is not None
+
+    @property
+    def buchholz(self) -> bool:
+        """The Danish standings show the Buchholz score (the term's last tie-break)."""
+        return self.is_danish and self.danish_terms.last_tiebreak == "buchholz"
 
     def entry(self, number: int) -> EntryStanding:
         return next(e for e in self.entries if e.number == number)
@@ -144,7 +159,14 @@ def match_records(pairings, number_of: dict[int, int]) -> list[rules.MatchRecord
 
 
 def compute_standings(tournament: Tournament) -> Standings:
-    """Standings of the tournament as it stands now (three queries)."""
+    """Standings of the tournament as it stands now, by its format (``formats``)."""
+    from .formats import format_of
+
+    return format_of(tournament).compute_standings(tournament)
+
+
+def compute_knockout_standings(tournament: Tournament) -> Standings:
+    """Standings of a Preisschnapsen as it stands now (three queries)."""
     entries = list(
         Entry.objects.filter(tournament=tournament, cancelled_at__isnull=True)
         .select_related("player")
@@ -155,9 +177,6 @@ def compute_standings(tournament: Tournament) -> Standings:
         .annotate(round_number=F("round__number"))  # not the round itself: its protocol is big
         .order_by("round__number", "number")
     )
-    prize_rows = {p.place: p for p in Prize.objects.filter(tournament=tournament)}
-
-    by_number = {e.number: e for e in entries}
     number_of = {e.pk: e.number for e in entries}
     owners = {e.number: e.player_id for e in entries}
     result = rules.compute(
@@ -167,6 +186,28 @@ def compute_standings(tournament: Tournament) -> Standings:
         one_prize_per_player=tournament.one_prize_per_player,
         playoff={e.number: e.playoff_rank for e in entries if e.playoff_rank is not None},
     )
+    return assemble_standings(tournament, entries, result)
+
+
+def assemble_standings(
+    tournament: Tournament,
+    entries: list[Entry],
+    result: rules.Places,
+    *,
+    danish_lines: dict | None = None,
+    danish_terms=None,
+    final: bool = False,
+) -> Standings:
+    """The standings from the places (``prizes.Places``) of any format: the rows per
+    entry and player, the eight prizes and the categories (two queries more).
+
+    The Danish system passes its lines (entry number -> ``danish.Standing``) and its
+    terms; while it is not ``final`` its places are the current ones and no prize is
+    awarded (of the eight nor of a category)."""
+    prize_rows = {p.place: p for p in Prize.objects.filter(tournament=tournament)}
+    by_number = {e.number: e for e in entries}
+    number_of = {e.pk: e.number for e in entries}
+    owners = {e.number: e.player_id for e in entries}
     categories = list(Category.objects.filter(tournament=tournament).order_by("position", "pk"))
     members: dict[int, set[int]] = {c.pk: set() for c in categories}
     category_prizes: dict[int, dict[int, CategoryPrize]] = {c.pk: {} for c in categories}
@@ -192,6 +233,10 @@ def compute_standings(tournament: Tournament) -> Standings:
         one_prize_per_player=tournament.one_prize_per_player,
         may_take_both=tournament.category_prize_with_main,
     )
+    if danish_terms is not None and not final:
+        # the Danish places are the current ones: category prizes wait for the last round
+        for cr in category_results:
+            cr.awards = [rules.PrizeAward(place=a.place, entry=None, player=None) for a in cr.awards]
     entry_rows = []
     for fate in result.ranking():
         e = by_number[fate.entry]
@@ -211,6 +256,7 @@ def compute_standings(tournament: Tournament) -> Standings:
                     for c, cr in zip(categories, category_results, strict=True)
                     if fate.entry in members[c.pk]
                 ],
+                danish=danish_lines.get(fate.entry) if danish_lines is not None else None,
             )
         )
     prize_list = []
@@ -290,4 +336,6 @@ def compute_standings(tournament: Tournament) -> Standings:
         players=player_rows,
         prizes=prize_list,
         categories=category_rows,
+        danish_terms=danish_terms,
+        final=final,
     )

@@ -9,7 +9,9 @@ One module per concern, each the one place of its rules:
 
 - ``terms``: the tournament terms and the prizes;
 - ``entries``: the register at the desk, entries, the field size;
-- ``rounds``: the pot draw (computed or transcribed), release and withdrawal;
+- ``rounds``: the next round (by the tournament's format, ``tournaments.formats``): the
+  pot draw (computed or transcribed), release and withdrawal;
+- ``pairing``: the Danish system's rounds paired by the standings, and absences;
 - ``results``: playing pairings, entering, correcting and confirming results;
 - ``progress``: the next step and the phase of a tournament;
 - ``categories``: categories (Wertungen) and who belongs to them;
@@ -46,6 +48,7 @@ from .entries import (
     shrink_field,
     smaller_field_offer,
 )
+from .pairing import danish_results, danish_terms, game_points, set_absent
 from .progress import NextStep, next_step, tournament_phase
 from .register import merge_players
 from .results import (
@@ -88,6 +91,10 @@ __all__ = [
     "confirm_result",
     "correct_result",
     "create_tournament",
+    "danish_results",
+    "danish_terms",
+    "game_points",
+    "set_absent",
     "delete_category",
     "delete_tournament",
     "draw_next_round",

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from ..formats import format_of
 from ..models import (
     FIELD_SIZES,
     Entry,
@@ -57,7 +58,8 @@ def sell_entries(
             )
         active = active_entries(t)
         held = active.filter(player=player).count()
-        if held + count > t.max_entries_per_player:
+        limit_count = format_of(t).entries_per_player(t)
+        if held + count > limit_count:
             # two counts, two sentences: each takes the plural form of its own number
             holds = ngettext(
                 "%(name)s holds %(held)d entry.", "%(name)s holds %(held)d entries.", held
@@ -65,8 +67,8 @@ def sell_entries(
             limit = ngettext(
                 "A player may buy at most %(max)d entry.",
                 "A player may buy at most %(max)d entries.",
-                t.max_entries_per_player,
-            ) % {"max": t.max_entries_per_player}
+                limit_count,
+            ) % {"max": limit_count}
             raise TournamentError(f"{holds} {limit}", "limit")
         sold = active.count()
         if sold + count > t.field_size:
@@ -151,8 +153,11 @@ def record_playoff(tournament, entries: Sequence[Entry], *, actor=None) -> None:
 def smaller_field_offer(tournament) -> int | None:
     """The field size to offer when fewer entries are sold than half the field.
 
-    None when the field is full enough, or when no field size fits (fewer than 8 sold).
+    None when the field is full enough, or when no field size fits (fewer than 8 sold),
+    and always for a format whose field need not be filled (the Danish system).
     """
+    if not format_of(tournament).fills_field:
+        return None
     sold = active_entries(tournament).count()
     if sold * 2 >= tournament.field_size:
         return None

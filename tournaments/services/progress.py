@@ -9,11 +9,11 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from ..formats import format_of
 from ..models import (
     Outcome,
     Pairing,
     Round,
-    Stage,
 )
 from .common import (
     _latest_round,
@@ -55,17 +55,24 @@ def next_step(tournament) -> NextStep:
         fees_taken=(t.entry_fee or Decimal("0")) * paid,
     )
     rounds = list(t.rounds.order_by("number"))
+    form = format_of(t)
     if rounds:
-        step.byes = Pairing.objects.filter(round=rounds[0], outcome=Outcome.BYE).count()
+        # the Freilose of the draw (round 1); in the Danish system the current round's bye
+        counted = rounds[0] if form.fills_field else rounds[-1]
+        step.byes = Pairing.objects.filter(round=counted, outcome=Outcome.BYE).count()
     else:
-        step.byes = max(t.field_size - sold, 0)
+        step.byes = max(t.field_size - sold, 0) if form.fills_field else sold % 2
     if not rounds:
-        if sold * 2 >= t.field_size:
+        enough = sold * 2 >= t.field_size if form.fills_field else sold >= 2
+        if enough:
             step.code, step.round = "draw", 1
-            step.message = _("Draw round %(n)d") % {"n": 1}
+            step.message = form.draw_message(1)
         else:
             step.field_offer = smaller_field_offer(t)
-            if step.field_offer:
+            if not form.fills_field:
+                step.code = "sell"
+                step.message = _("Sell entries: at least 2 players are needed")
+            elif step.field_offer:
                 step.code = "shrink"
                 step.message = _(
                     "Only %(sold)d of %(size)d entries sold: sell more or make the field "
@@ -104,22 +111,24 @@ def next_step(tournament) -> NextStep:
         step.message = ngettext(
             "%(count)d result to confirm", "%(count)d results to confirm", step.unconfirmed
         ) % {"count": step.unconfirmed}
-    elif last.stage == Stage.FINAL:
+    elif form.is_last_round(t, last):
         step.code = "finished"
         step.message = _("The tournament is finished")
     else:
         step.code, step.round = "draw", last.number + 1
-        step.message = _("Draw round %(n)d") % {"n": last.number + 1}
+        step.message = form.draw_message(last.number + 1)
     return step
 
 
 def tournament_phase(tournament) -> str:
-    """ "registration" before the first draw, "finished" once the final round is decided,
-    else "running"."""
+    """ "registration" before the first draw, "finished" once the last round (the final;
+    the Danish system's last round) is decided, else "running"."""
     last = _latest_round(tournament)
     if last is None:
         return "registration"
-    if last.stage == Stage.FINAL and last.status == Round.Status.RELEASED:
+    if format_of(tournament).is_last_round(tournament, last) and (
+        last.status == Round.Status.RELEASED
+    ):
         pairings = list(last.pairings.all())
         if _round_complete(last, pairings, tournament.confirm_results):
             return "finished"

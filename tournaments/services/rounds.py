@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..draw import DrawError, Holder, check_transcript, draw_round
+from ..formats import format_of
 from ..models import (
     BRACKET_ORDER,
     Bracket,
@@ -75,6 +76,26 @@ def _holders(entries: Sequence[Entry]):
     ]
 
 
+def check_round_complete(t: Tournament, last: Round, pairings: Sequence[Pairing]) -> None:
+    """Refuse the next round while ``last`` is a draft, has open pairings or results to
+    confirm (every format)."""
+    if last.status != Round.Status.RELEASED:
+        raise TournamentError(
+            _("Round %(n)d is not released yet.") % {"n": last.number}, "not_released"
+        )
+    if not _round_complete(last, pairings, t.confirm_results):
+        open_count = sum(1 for p in pairings if p.outcome == Outcome.OPEN)
+        if open_count:
+            message = ngettext(
+                "Round %(n)d has %(open)d open pairing.",
+                "Round %(n)d has %(open)d open pairings.",
+                open_count,
+            ) % {"n": last.number, "open": open_count}
+        else:
+            message = _("Round %(n)d has results still to be confirmed.") % {"n": last.number}
+        raise TournamentError(message, "round_open")
+
+
 def _plan_next_round(t: Tournament) -> _DrawPlan:
     rounds = list(t.rounds.order_by("number"))
     if not rounds:
@@ -110,21 +131,7 @@ def _plan_next_round(t: Tournament) -> _DrawPlan:
             _("The final is drawn; the tournament has no further round."), "finished"
         )
     pairings = list(last.pairings.select_related("left", "right"))
-    if last.status != Round.Status.RELEASED:
-        raise TournamentError(
-            _("Round %(n)d is not released yet.") % {"n": last.number}, "not_released"
-        )
-    if not _round_complete(last, pairings, t.confirm_results):
-        open_count = sum(1 for p in pairings if p.outcome == Outcome.OPEN)
-        if open_count:
-            message = ngettext(
-                "Round %(n)d has %(open)d open pairing.",
-                "Round %(n)d has %(open)d open pairings.",
-                open_count,
-            ) % {"n": last.number, "open": open_count}
-        else:
-            message = _("Round %(n)d has results still to be confirmed.") % {"n": last.number}
-        raise TournamentError(message, "round_open")
+    check_round_complete(t, last, pairings)
     entries = {}
     for p in pairings:
         entries[p.left_id] = p.left
@@ -293,6 +300,9 @@ def draw_next_round(
 ) -> Round:
     """Draw the next round (status DRAFT) with the pot procedure.
 
+    The tournament's format draws it (``formats``): here the Preisschnapsen's pots; a
+    Danish tournament pairs by the standings (``services.pairing``).
+
     Round 1 draws the sold entries into a field of ``field_size`` (unsold slots are
     byes), in a seeded random order of players unless ``order`` (player pks, the
     order in which they came to the pots) is given. Later rounds draw the entries in
@@ -303,33 +313,39 @@ def draw_next_round(
 
     with transaction.atomic():
         t = _lock(tournament)
-        plan = _plan_next_round(t)
-        if order is not None and plan.number != 1:
-            raise TournamentError(
-                _(
-                    "The order of players can be given only for the first round; later, players "
-                    "holding several entries draw first."
-                ),
-                "order",
+        return format_of(t).draw_next_round(t, seed=seed, order=order, actor=actor)
+
+
+def _pot_draw(t: Tournament, *, seed=None, order=None, actor=None) -> Round:
+    """The Preisschnapsen's draw of the next round, in the caller's transaction with the
+    tournament locked (``draw_next_round``)."""
+    plan = _plan_next_round(t)
+    if order is not None and plan.number != 1:
+        raise TournamentError(
+            _(
+                "The order of players can be given only for the first round; later, players "
+                "holding several entries draw first."
+            ),
+            "order",
+        )
+    seed = int(seed) if seed is not None else new_seed()
+    try:
+        results = {
+            "main": draw_round(
+                plan.holders,
+                pot_size=plan.pot_size,
+                seed=seed,
+                multi_first=plan.multi_first,
+                order=list(order) if order is not None else None,
             )
-        seed = int(seed) if seed is not None else new_seed()
-        try:
-            results = {
-                "main": draw_round(
-                    plan.holders,
-                    pot_size=plan.pot_size,
-                    seed=seed,
-                    multi_first=plan.multi_first,
-                    order=list(order) if order is not None else None,
-                )
-            }
-            if plan.placement_holders is not None:
-                results["place5_8"] = draw_round(
-                    plan.placement_holders, pot_size=2, seed=seed + 1, multi_first=True
-                )
-        except DrawError as exc:
-            raise _draw_error(exc) from None
-        return _save_round(t, plan, results, method=Round.Method.COMPUTED, seed=seed, actor=actor)
+        }
+        if plan.placement_holders is not None:
+            results["place5_8"] = draw_round(
+                plan.placement_holders, pot_size=2, seed=seed + 1, multi_first=True
+            )
+    except DrawError as exc:
+        raise _draw_error(exc) from None
+    return _save_round(t, plan, results, method=Round.Method.COMPUTED, seed=seed, actor=actor)
 
 
 def parse_transcript(text: str) -> list[tuple[int, str, int]]:
@@ -382,6 +398,14 @@ def transcribe_next_round(
 
     with transaction.atomic():
         t = _lock(tournament)
+        if not format_of(t).transcribable:
+            raise TournamentError(
+                _(
+                    "A round of the Danish system is paired from the standings by the "
+                    "computer; there are no pots to transcribe."
+                ),
+                "not_transcribable",
+            )
         plan = _plan_next_round(t)
         seed = new_seed()
         try:

@@ -6,15 +6,21 @@ from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
+from django.db.models import Count
 from django.utils.translation import gettext as _
 
+from ..formats import format_of
 from ..models import (
     FIELD_SIZES,
     PRIZE_PLACES,
+    ByeScore,
+    LastTiebreak,
     Pairing,
     Prize,
+    Rematches,
     RuleProfile,
     Tournament,
+    TournamentFormat,
     new_seed,
 )
 from .common import (
@@ -23,6 +29,38 @@ from .common import (
     _lock,
     active_entries,
 )
+
+DANISH_TERMS = ("danish_rounds", "danish_rematches", "danish_bye_score", "danish_last_tiebreak")
+
+
+def _validate_format(
+    *,
+    format,
+    danish_rounds,
+    danish_rematches,
+    danish_bye_score,
+    danish_last_tiebreak,
+    **_others,
+) -> None:
+    if format not in TournamentFormat.values:
+        raise TournamentError(
+            _("Unknown tournament format “%(format)s”.") % {"format": format}, "format"
+        )
+    if (
+        isinstance(danish_rounds, bool)
+        or not isinstance(danish_rounds, int)
+        or not 1 <= danish_rounds <= 30
+    ):
+        raise TournamentError(_("A Danish tournament has 1 to 30 rounds."), "danish_rounds")
+    for value, choices, code in (
+        (danish_rematches, Rematches, "danish_rematches"),
+        (danish_bye_score, ByeScore, "danish_bye_score"),
+        (danish_last_tiebreak, LastTiebreak, "danish_last_tiebreak"),
+    ):
+        if value not in choices.values:
+            raise TournamentError(
+                _("Unknown value “%(value)s” of a Danish term.") % {"value": value}, code
+            )
 
 
 def _validate_terms(
@@ -104,6 +142,11 @@ def create_tournament(
     category_prize_with_main=False,
     prizes: Sequence[tuple[str, Decimal | None]] = (),
     seed: int | None = None,
+    format=TournamentFormat.PREISSCHNAPSEN,
+    danish_rounds=5,
+    danish_rematches=Rematches.ALLOWED,
+    danish_bye_score=ByeScore.MATCH_WON,
+    danish_last_tiebreak=LastTiebreak.BUCHHOLZ,
     actor=None,
 ) -> Tournament:
     """Create a tournament with its terms and up to eight prizes (text and/or amount).
@@ -111,9 +154,22 @@ def create_tournament(
     ``club`` owns it; without one, the club named ``club_name`` (made if there is none,
     as the command line names clubs), and without either the default club.
     ``prizes`` lists the prizes from 1st place down: ``(description, amount)``.
+    ``format`` is "preisschnapsen" or "danish" with the Danish terms (``danish.py``); in
+    the Danish system a player holds one entry (``max_entries_per_player`` is 1) and the
+    field size is the most players the tournament takes.
     """
     from clubs.services import club_for_name
 
+    format_terms = {
+        "format": format,
+        "danish_rounds": danish_rounds,
+        "danish_rematches": danish_rematches,
+        "danish_bye_score": danish_bye_score,
+        "danish_last_tiebreak": danish_last_tiebreak,
+    }
+    _validate_format(**format_terms)
+    if not format_of(format).several_entries:
+        max_entries_per_player = 1
     if club is None:
         club = club_for_name(club_name)
     fee = _validate_terms(
@@ -140,11 +196,20 @@ def create_tournament(
             confirm_results=bool(confirm_results),
             category_prize_with_main=bool(category_prize_with_main),
             seed=seed if seed is not None else new_seed(),
+            **format_terms,
         )
         Prize.objects.bulk_create(
             Prize(tournament=t, place=place, description=d, amount=a) for place, d, a in rows
         )
-        _audit(t, actor, "create_tournament", t.name, None, {"field_size": field_size})
+        _audit(
+            t,
+            actor,
+            "create_tournament",
+            t.name,
+            None,
+            {"field_size": field_size, "format": format}
+            | ({"rounds": danish_rounds} if format == TournamentFormat.DANISH else {}),
+        )
     return t
 
 
@@ -162,7 +227,11 @@ TERMS_FIELDS = (
     "confirm_results",
     "category_prize_with_main",
     "is_public",
+    "format",
+    *DANISH_TERMS,
 )
+# what cannot change once the first round is drawn
+FIXED_AFTER_DRAW = ("field_size", "max_entries_per_player", "match_bummerl", "format", *DANISH_TERMS)
 
 
 def update_tournament(tournament, *, actor=None, **terms) -> Tournament:
@@ -177,15 +246,28 @@ def update_tournament(tournament, *, actor=None, **terms) -> Tournament:
         drawn = t.rounds.exists()
         before = {k: str(getattr(t, k)) for k in terms}
         if drawn:
-            for key in ("field_size", "max_entries_per_player", "match_bummerl"):
+            for key in FIXED_AFTER_DRAW:
                 if key in terms and terms[key] != getattr(t, key):
                     raise TournamentError(
                         _(
-                            "The field size, entries per player and match length cannot change "
-                            "after the first draw."
+                            "The field size, entries per player, match length, format and "
+                            "the Danish terms cannot change after the first draw."
                         ),
                         "drawn",
                     )
+        _validate_format(**{k: terms.get(k, getattr(t, k)) for k in ("format", *DANISH_TERMS)})
+        if not format_of(terms.get("format", t.format)).several_entries:
+            terms["max_entries_per_player"] = 1
+            if (
+                active_entries(t).values("player").annotate(n=Count("pk")).filter(n__gt=1)
+            ).exists():
+                raise TournamentError(
+                    _(
+                        "In the Danish system each player holds one entry; some players "
+                        "hold several. Cancel the extra entries first."
+                    ),
+                    "format",
+                )
         merged = {
             k: terms.get(k, getattr(t, k))
             for k in (

@@ -1,0 +1,108 @@
+"""The tournament formats: the one place where a Preisschnapsen and a Danish tournament
+differ. The services, pages, documents and the command line ask the tournament's format
+(``format_of(tournament)``) instead of testing the format themselves.
+
+- **Preisschnapsen** (000, "vorherrschend"): entries (several per player), the two-pot
+  draw with Freilose in a field of a power of two, knock-out rounds to the eight-prize
+  stage (``draw.py``, ``prizes.py``).
+- **Danish system** (000, "seltener wird nach der dänischen Wertung gespielt"): every
+  player holds one entry and plays every round of a fixed number, nobody is knocked out,
+  and each round after the first is paired by the standings (``danish.py``; its docstring
+  names the terms the texts leave open). The field is any number of players up to the
+  field size (a cap, not a power of two to fill); an odd field gives one bye a round.
+  Players can be marked absent for the rounds still to be paired and come back.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from .models import Stage, TournamentFormat
+
+
+class Format:
+    """What a format decides; the defaults are the Preisschnapsen's."""
+
+    code = TournamentFormat.PREISSCHNAPSEN
+    #: a player may buy several entries (the terms' limit), or exactly one
+    several_entries = True
+    #: unsold places of the field are byes, and half the field must be sold to draw
+    fills_field = True
+    #: a draw done with real pots can be typed in
+    transcribable = True
+    #: players can be marked absent for a round (and come back)
+    absences = False
+    #: the prize stage (quarterfinal, semifinal, final) and its bracket
+    prize_stage = True
+
+    def label(self) -> str:
+        return str(TournamentFormat(self.code).label)
+
+    def draw_message(self, number: int) -> str:
+        """The next step's wording: "Runde 3 auslosen"."""
+        return _("Draw round %(n)d") % {"n": number}
+
+    def draw_button(self, number: int) -> str:
+        return _("Draw round %(n)d by computer") % {"n": number}
+
+    def entries_per_player(self, tournament) -> int:
+        return tournament.max_entries_per_player if self.several_entries else 1
+
+    def is_last_round(self, tournament, rnd) -> bool:
+        """Is ``rnd`` (the latest round) the tournament's last?"""
+        return rnd.stage == Stage.FINAL
+
+    def rounds_planned(self, tournament) -> int | None:
+        """How many rounds the tournament has (None: it follows from the field)."""
+        return None
+
+    def draw_next_round(self, tournament, *, seed, order, actor):
+        """Draw the next round of the locked ``tournament`` (the services' transaction)."""
+        from .services.rounds import _pot_draw
+
+        return _pot_draw(tournament, seed=seed, order=order, actor=actor)
+
+    def compute_standings(self, tournament):
+        from .standings import compute_knockout_standings
+
+        return compute_knockout_standings(tournament)
+
+
+class Danish(Format):
+    code = TournamentFormat.DANISH
+    several_entries = False
+    fills_field = False
+    transcribable = False
+    absences = True
+    prize_stage = False
+
+    def draw_message(self, number: int) -> str:
+        return _("Pair round %(n)d") % {"n": number}
+
+    def draw_button(self, number: int) -> str:
+        return _("Pair round %(n)d by the standings") % {"n": number}
+
+    def is_last_round(self, tournament, rnd) -> bool:
+        return rnd.number >= tournament.danish_rounds
+
+    def rounds_planned(self, tournament) -> int | None:
+        return tournament.danish_rounds
+
+    def draw_next_round(self, tournament, *, seed, order, actor):
+        from .services.pairing import pair_next_round
+
+        return pair_next_round(tournament, seed=seed, order=order, actor=actor)
+
+    def compute_standings(self, tournament):
+        from .danish_standings import compute_danish_standings
+
+        return compute_danish_standings(tournament)
+
+
+FORMATS: dict[str, Format] = {f.code: f for f in (Format(), Danish())}
+
+
+def format_of(tournament) -> Format:
+    """The format of a tournament (or of a format code)."""
+    code = tournament if isinstance(tournament, str) else tournament.format
+    return FORMATS.get(code, FORMATS[TournamentFormat.PREISSCHNAPSEN])
