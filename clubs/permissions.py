@@ -243,6 +243,7 @@ VIEW_RULES: dict[str, Rule] = {
     "staff:round": Rule(T, A.DRAW, A.DRAW),
     "staff:round_release": Rule(T, A.DRAW, A.DRAW),
     "staff:round_withdraw": Rule(T, A.DRAW, A.DRAW),
+    "staff:absence": Rule(T, A.DRAW, A.DRAW),  # the Danish system: who is paired
     # results
     "staff:results": Rule(T, A.PAIRINGS, A.RESULTS),
     "staff:pairing_result": Rule(T, A.RESULTS, A.RESULTS),

@@ -215,6 +215,13 @@ class Tournament(models.Model):
         return self.format == TournamentFormat.DANISH
 
     @property
+    def format_rules(self):
+        """What the tournament's format decides (``tournaments.formats``)."""
+        from .formats import format_of
+
+        return format_of(self)
+
+    @property
     def club_name(self) -> str:
         """The club's name as printed (empty for the default club)."""
         return self.club.printed_name

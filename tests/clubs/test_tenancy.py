@@ -71,6 +71,7 @@ EXPECTED: dict[str, tuple[set, set]] = {
     "staff:round": ({O}, {O}),
     "staff:round_release": ({O}, {O}),
     "staff:round_withdraw": ({O}, {O}),
+    "staff:absence": ({O}, {O}),
     "staff:results": ({T, R, O}, {T, O}),
     "staff:pairing_result": ({T, O}, {T, O}),
     "staff:pairing_confirm": ({T, O}, {T, O}),
@@ -192,13 +193,21 @@ def world(db):
     users["nobody"] = User.objects.create_user("nobody", password="pw")
     users["admin"] = User.objects.create_superuser("root", password="pw")
     ta = _tournament(club_a, "Melker Schnapsen")
+    td = services.create_tournament(
+        name="Melker Dänisch", date=datetime.date(2026, 5, 2), field_size=16, club=club_a,
+        format="danish", danish_rounds=3,
+    )
+    for i in range(5):
+        player = services.find_or_register_player(f"Dänisch Spieler {i}", town="Melk")
+        services.sell_entries(td, player, 1, paid=True)
+    services.release_round(services.draw_next_round(td, seed=4))
     tb = _tournament(club_b, "Ybbser Schnapsen")
     invitation, _token = clubs.invite(club_a, Role.DESK)
     series = series_services.create_series("Melk-Cup", club=club_a)
     series_services.add_tournament(series, ta)
     spare = [Player.objects.create(name=f"Doppelt {i}") for i in range(2)]
     return {
-        "a": club_a, "b": club_b, "users": users, "ta": ta, "tb": tb,
+        "a": club_a, "b": club_b, "users": users, "ta": ta, "tb": tb, "td": td,
         "invitation": invitation, "series": series, "spare": spare,
     }
 
@@ -264,6 +273,7 @@ def _url(name, w, document=None, pairing=None):
         "staff:club_role": [w["a"].slug], "staff:club_logo": [w["a"].slug],
         "staff:club_audit": [w["a"].slug],
         "staff:series_edit": [w["series"].pk], "staff:series_tournaments": [w["series"].pk],
+        "staff:absence": [w["td"].pk],
     }.get(name, [t.pk])
     return reverse(name, args=args)
 
@@ -304,6 +314,7 @@ def _post_data(name, w, do=None):
         },
         "staff:series_edit": {"name": "Melk-Cup", "season": "2027", "scheme": "places", "points_text": "10,5", "rest_points": "0"},
         "staff:series_tournaments": {"do": "remove", "tournament": ob["t"].pk},
+        "staff:absence": {"entry": w["td"].entries.order_by("number").first().pk, "absent": "1"},
     }.get(name, {})
     if name == "games:pairing":
         data = {
@@ -325,7 +336,7 @@ MUST_CHANGE = {
     "staff:player_import", "staff:player_merge", "staff:pairing_result", "staff:pairing_start",
     "staff:club_invite", "staff:club_invitation_withdraw", "staff:club_role",
     "staff:series_create", "staff:series_edit", "staff:series_tournaments",
-    "games:round_start",
+    "games:round_start", "staff:absence",
 }
 
 

@@ -117,7 +117,11 @@ def active_entries(tournament):
 def round_draws(round: Round) -> dict:
     """The round's draws as ``DrawResult`` objects, keyed "main" (and "place5_8")."""
 
-    return {key: DrawResult.from_protocol(value) for key, value in (round.protocol or {}).items()}
+    return {
+        key: DrawResult.from_protocol(value)
+        for key, value in (round.protocol or {}).items()
+        if key in ("main", "place5_8")  # a Danish round's protocol is services.pairing's
+    }
 
 
 def _round_complete(round: Round, pairings: Sequence[Pairing], confirm: bool) -> bool:

@@ -5,7 +5,7 @@ from django.urls import path
 from clubs.urls import staff_patterns as club_patterns
 from series.urls import staff_patterns as series_patterns
 from tournaments.printing import views as printing_views
-from tournaments.views import categories, merge, players, staff
+from tournaments.views import absence, categories, merge, players, staff
 
 app_name = "staff"
 urlpatterns: list = [
@@ -30,6 +30,7 @@ urlpatterns: list = [
     ),
     path("t/<int:pk>/categories/", categories.categories, name="categories"),
     path("t/<int:pk>/draw/", staff.draw, name="draw"),
+    path("t/<int:pk>/absent/", absence.absence, name="absence"),
     path("t/<int:pk>/draw/transcribe/", staff.transcribe, name="transcribe"),
     path("t/<int:pk>/rounds/<int:number>/", staff.round_detail, name="round"),
     path("t/<int:pk>/rounds/<int:number>/release/", staff.round_release, name="round_release"),

@@ -85,7 +85,21 @@ class TournamentForm(forms.ModelForm):
                 },
             )
             self.order_fields(["club"])
+        for name in self.OPTIONAL_TERMS:
+            self.fields[name].required = False
+        for name in self.OPTIONAL_TERMS[1:]:
+            self.fields[name].help_text = _("Only for the Danish system.")
+        self.fields["danish_rounds"].help_text = _(
+            "Only for the Danish system: every player plays every round; nobody is knocked out."
+        )
+        self.fields["field_size"].help_text = _(
+            "Number of entries laid out; a power of two. Unsold entries are byes. In the "
+            "Danish system: the most players the tournament takes."
+        )
         if field_size_locked:
+            for name in self.OPTIONAL_TERMS:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = _("Fixed once the first round is drawn.")
             self.fields["field_size"].disabled = True
             self.fields["field_size"].help_text = _("Fixed once the first round is drawn.")
         for place in range(1, PRIZE_PLACES + 1):
@@ -103,6 +117,20 @@ class TournamentForm(forms.ModelForm):
             for prize in self.instance.prizes.all():
                 self.initial[f"prize_{prize.place}_description"] = prize.description
                 self.initial[f"prize_{prize.place}_amount"] = prize.amount
+
+    # the format and its Danish terms may be left out of a request (older forms, scripts):
+    # they keep the tournament's value, or the default of a new one
+    OPTIONAL_TERMS = ("format", "danish_rounds", "danish_rematches", "danish_bye_score",
+                      "danish_last_tiebreak")
+
+    def _post_clean(self):
+        for name in self.OPTIONAL_TERMS:
+            if self.cleaned_data.get(name) in (None, ""):
+                value = getattr(self.instance, name, None)
+                if value in (None, ""):
+                    value = Tournament._meta.get_field(name).get_default()
+                self.cleaned_data[name] = value
+        super()._post_clean()
 
     def club(self):
         """The club the new tournament belongs to."""

@@ -119,10 +119,79 @@ class ProtocolView:
     error: str = ""
 
 
-def protocols(drawn: Round) -> list[ProtocolView]:
+@dataclass
+class DanishProtocolView:
+    """A Danish round's pairing protocol: the seed, the order it paired in (the lot in
+    round 1, the standings after), the pairings by table, the bye, repeats and absences."""
+
+    title: str
+    seed: int | None
+    rule: str  # the rematch term in words
+    order: list[str]
+    pairings: list[dict]
+    bye: str
+    absent: list[str]
+    rematches: int
+    by_lot: bool
+    kind: str = "danish"
+    error: str = ""
+
+
+def danish_protocol(drawn: Round) -> DanishProtocolView:
+    from tournaments.danish import DanishError
+    from tournaments.models import Rematches
+    from tournaments.services.pairing import round_protocol
+
+    title = _("Pairing by the Danish system")
+    try:
+        paired = round_protocol(drawn)
+    except DanishError:
+        paired = None
+    if paired is None:
+        return DanishProtocolView(
+            title, None, "", [], [], "", [], 0, False, error=_("The protocol is unreadable.")
+        )
+    numbers = set(paired.order) | set((drawn.protocol or {}).get("absent") or [])
+    names = dict(
+        Entry.objects.filter(tournament_id=drawn.tournament_id, number__in=numbers).values_list(
+            "number", "player__name"
+        )
+    )
+
+    def label(number) -> str:
+        return f"#{number} {names.get(number, '?')}"
+
+    repeats = {frozenset(p) for p in paired.rematches}
+    return DanishProtocolView(
+        title=title,
+        seed=paired.seed,
+        rule=str(Rematches(paired.rematch_rule).label)
+        if paired.rematch_rule in Rematches.values
+        else paired.rematch_rule,
+        order=[label(n) for n in paired.order],
+        pairings=[
+            {
+                "table": i,
+                "left": label(a),
+                "right": label(b),
+                "rematch": frozenset((a, b)) in repeats,
+            }
+            for i, (a, b) in enumerate(paired.pairings, start=1)
+        ],
+        bye=label(paired.bye) if paired.bye is not None else "",
+        absent=[label(n) for n in (drawn.protocol or {}).get("absent") or []],
+        rematches=len(paired.rematches),
+        by_lot=drawn.number == 1,
+    )
+
+
+def protocols(drawn: Round) -> list:
     """The round's draw protocol(s), with player names and entry numbers."""
     from tournaments.services import round_draws
+    from tournaments.services.pairing import PROTOCOL_KEY
 
+    if PROTOCOL_KEY in (drawn.protocol or {}):
+        return [danish_protocol(drawn)]
     results = []
     for key, part in (drawn.protocol or {}).items():
         title = Bracket(key).label if key in Bracket.values else key

@@ -39,9 +39,9 @@ from .tables import (
     AuditTable,
     EntryExportTable,
     PairingTable,
-    StandingsExportTable,
     TournamentTable,
     audit_action,
+    standings_export_table,
 )
 
 
@@ -342,6 +342,7 @@ def draw(request, pk):
             )
             return redirect("staff:round", pk, drawn.number)
     latest = _latest_round(tournament)
+    step = services.next_step(tournament)
     return render(
         request,
         "staff/draw.html",
@@ -349,9 +350,10 @@ def draw(request, pk):
             tournament,
             "draw",
             form=form,
+            draw_button=tournament.format_rules.draw_button(step.round or 1),
             latest=latest,
             rounds=tournament.rounds.order_by("number"),
-            step=services.next_step(tournament),
+            step=step,
             offer=None if latest else services.smaller_field_offer(tournament),
         ),
     )
@@ -635,7 +637,7 @@ def standings(request, pk):
     context = presenters.standings_context(tournament)
     if export_format := exports.wanted(request):
         return exports.response(
-            StandingsExportTable(context["standings"].players),
+            standings_export_table(context["standings"]),
             export_format,
             f"{tournament.name} {_('standings')}",
             title=_("Standings"),

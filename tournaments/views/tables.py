@@ -50,6 +50,8 @@ AUDIT_ACTIONS = {
     "update_series": _("series changed"),
     "add_to_series": _("tournament added to the series"),
     "remove_from_series": _("tournament taken out of the series"),
+    "set_absent": _("player marked absent"),
+    "set_present": _("player back (no longer absent)"),
     "start_ceremony": _("prize ceremony started"),
     "stop_ceremony": _("prize ceremony stopped"),
 }
@@ -233,3 +235,33 @@ class StandingsExportTable(tables.Table):
 
     class Meta:
         orderable = False
+
+
+class DanishStandingsExportTable(tables.Table):
+    """The Danish standings (``standings.EntryStanding`` rows with their Danish line)."""
+
+    place = tables.Column(verbose_name=_("Place"), default="")
+    player = tables.Column(accessor="player__name", verbose_name=_("Player"))
+    town = tables.Column(accessor="player__town", verbose_name=_("town or club"), default="")
+    number = tables.Column(verbose_name=_("entry number"))
+    match_points = tables.Column(accessor="danish__match_points", verbose_name=_("Match points"))
+    won = tables.Column(accessor="danish__won", verbose_name=_("won"))
+    lost = tables.Column(accessor="danish__lost", verbose_name=_("lost"))
+    byes = tables.Column(accessor="danish__byes", verbose_name=_("Byes"))
+    bummerl_won = tables.Column(accessor="danish__bummerl_won", verbose_name=_("Bummerl won"))
+    bummerl_lost = tables.Column(accessor="danish__bummerl_lost", verbose_name=_("Bummerl lost"))
+    bummerl_difference = tables.Column(
+        accessor="danish__bummerl_difference", verbose_name=_("Bummerl difference")
+    )
+    game_points = tables.Column(accessor="danish__game_points", verbose_name=_("Game points"))
+    buchholz = tables.Column(accessor="danish__buchholz", verbose_name=_("Buchholz"))
+
+    class Meta:
+        orderable = False
+
+
+def standings_export_table(standings) -> tables.Table:
+    """The export of the standings page: by player, or the Danish table."""
+    if standings.is_danish:
+        return DanishStandingsExportTable(standings.entries)
+    return StandingsExportTable(standings.players)
