@@ -22,18 +22,22 @@ from .models import (
     FIELD_SIZES,
     AuditLog,
     Bracket,
+    ByeScore,
     Category,
     CategoryPrize,
     Entry,
+    LastTiebreak,
     Outcome,
     Pairing,
     Player,
     Prize,
+    Rematches,
     Round,
     RuleProfile,
     Side,
     Stage,
     Tournament,
+    TournamentFormat,
 )
 from .services import TournamentError, _audit
 
@@ -124,6 +128,11 @@ def export_tournament(tournament: Tournament) -> dict:
             "confirm_results": t.confirm_results,
             "category_prize_with_main": t.category_prize_with_main,
             "is_public": t.is_public,
+            "format": t.format,
+            "danish_rounds": t.danish_rounds,
+            "danish_rematches": t.danish_rematches,
+            "danish_bye_score": t.danish_bye_score,
+            "danish_last_tiebreak": t.danish_last_tiebreak,
             "seed": t.seed,
             "created_at": _dt(t.created_at),
         },
@@ -143,6 +152,7 @@ def export_tournament(tournament: Tournament) -> dict:
                 "sold_at": _dt(e.sold_at),
                 "cancelled_at": _dt(e.cancelled_at),
                 "playoff_rank": e.playoff_rank,
+                "absent": e.absent,
                 "categories": [c.name for c in e.categories.all()],
             }
             for e in entries
@@ -168,7 +178,10 @@ def export_tournament(tournament: Tournament) -> dict:
                 "created_by": _username(r.created_by),
                 "released_at": _dt(r.released_at),
                 "protocol": {
-                    key: _map_protocol(value, player_key.__getitem__, number_of.__getitem__)
+                    # a Danish round's protocol names entries by their numbers already
+                    key: value
+                    if key in DANISH_KEYS
+                    else _map_protocol(value, player_key.__getitem__, number_of.__getitem__)
                     for key, value in (r.protocol or {}).items()
                 },
                 "pairings": [
@@ -211,6 +224,26 @@ def export_tournament(tournament: Tournament) -> dict:
 
 class _Bad(Exception):
     pass
+
+
+DANISH_KEYS = ("danish", "absent")
+
+
+def _danish_protocol(key: str, value, number: int):
+    """A Danish round's protocol (``services.pairing``) or its list of absent entries,
+    checked: entry numbers throughout."""
+    from .danish import DanishError, DanishRound
+
+    if key == "absent":
+        if not isinstance(value, list) or not all(
+            isinstance(n, int) and not isinstance(n, bool) for n in value
+        ):
+            raise _Bad(_("the draw protocol of round %(n)d is damaged") % {"n": number})
+        return list(value)
+    try:
+        return DanishRound.from_protocol(value).to_protocol()
+    except DanishError:
+        raise _Bad(_("the draw protocol of round %(n)d is damaged") % {"n": number}) from None
 
 
 def _req(data, key, kind):
@@ -311,6 +344,22 @@ def _import(data, actor, club=None) -> Tournament:
         category_prize_with_main=bool(td.get("category_prize_with_main", False)),
         is_public=_req(td, "is_public", bool),
         seed=_req(td, "seed", int),
+        # files of before the Danish system are Preisschnapsen
+        format=_choice(
+            td.get("format", TournamentFormat.PREISSCHNAPSEN), TournamentFormat.values, "format"
+        ),
+        danish_rounds=_choice(td.get("danish_rounds", 5), range(1, 31), "danish_rounds"),
+        danish_rematches=_choice(
+            td.get("danish_rematches", Rematches.ALLOWED), Rematches.values, "danish_rematches"
+        ),
+        danish_bye_score=_choice(
+            td.get("danish_bye_score", ByeScore.MATCH_WON), ByeScore.values, "danish_bye_score"
+        ),
+        danish_last_tiebreak=_choice(
+            td.get("danish_last_tiebreak", LastTiebreak.BUCHHOLZ),
+            LastTiebreak.values,
+            "danish_last_tiebreak",
+        ),
     )
     created = _when(td.get("created_at"), "created_at")
     if created:
@@ -360,6 +409,7 @@ def _import(data, actor, club=None) -> Tournament:
             paid=_req(ed, "paid", bool),
             cancelled_at=_when(ed.get("cancelled_at"), "cancelled_at"),
             playoff_rank=_opt_int(ed, "playoff_rank"),
+            absent=bool(ed.get("absent", False)),
         )
         sold = _when(ed.get("sold_at"), "sold_at")
         if sold:
@@ -390,6 +440,9 @@ def _import(data, actor, club=None) -> Tournament:
         seen_rounds.add(number)
         protocol = {}
         for key, value in _req(rd, "protocol", dict).items():
+            if key in DANISH_KEYS:
+                protocol[key] = _danish_protocol(key, value, number)
+                continue
             if key not in ("main", "place5_8"):
                 raise _Bad(_("round %(n)d has an unknown draw %(key)r") % {"n": number, "key": key})
             try:

@@ -440,13 +440,30 @@ def results_data(tournament: Tournament, *, public: bool = False) -> ResultsData
     def category_text(row) -> str:
         return ", ".join(f"{c.name} {p}." for c, p in row.categories if p is not None)
 
+    columns: tuple[str, ...] = ()
+    if standings.is_danish:
+        columns = (
+            pgettext("printing", "Pts"),
+            pgettext("printing", "+/–"),
+            pgettext("printing", "GP"),
+        ) + ((pgettext("printing", "BH"),) if standings.buchholz else ())
+
+    def figures(row) -> tuple[str, ...]:
+        line = row.danish
+        if line is None:
+            return ()
+        diff = line.bummerl_difference
+        values = (str(line.match_points), f"+{diff}" if diff > 0 else str(diff), str(line.game_points))
+        return values + ((str(line.buchholz),) if standings.buchholz else ())
+
     lines = [
         StandingLine(
             place=f"{row.place}." if row.place is not None else "–",
             player=row.player.name,
             entry=row.number,
-            reached=_reached_text(row, stage_of),
+            reached="" if row.danish is not None else _reached_text(row, stage_of),
             prize=prize_of_entry.get(row.entry.pk, "") or category_text(row),
+            figures=figures(row),
         )
         for row in standings.entries
     ]
@@ -467,9 +484,12 @@ def results_data(tournament: Tournament, *, public: bool = False) -> ResultsData
         ),
         status_text=status,
         prizes=prizes,
-        bracket=bracket_picture(tournament, released_only=public),
+        bracket=bracket_picture(tournament, released_only=public)
+        if tournament.format_rules.prize_stage
+        else None,
         standings=lines,
         categories=categories,
+        columns=columns,
         labels=ResultsLabels(
             title=pgettext("printing", "Results"),
             prizes=pgettext("printing", "Prizes"),

@@ -97,6 +97,9 @@ class StandingLine:
     entry: int
     reached: str = ""
     prize: str = ""
+    # the Danish system: the figures of its columns (``ResultsData.columns``), in place
+    # of how far the entry got
+    figures: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -112,10 +115,13 @@ class ResultsData:
     header: DocumentHeader
     status_text: str  # e.g. "As of 14 Mar 2026, 22:10" or "Final results"
     prizes: list[PrizeLine]
-    bracket: BracketPicture
+    bracket: BracketPicture | None  # None: a format without a prize stage (Danish)
     standings: list[StandingLine]
     labels: ResultsLabels = field(default_factory=ResultsLabels)
     categories: list[CategoryPrizes] = field(default_factory=list)  # a page of their own
+    # the Danish standings' number columns (match points, Bummerl difference, game
+    # points, Buchholz), drawn right-aligned where "Reached" stands otherwise
+    columns: tuple[str, ...] = ()
 
 
 ROW = 15.0
@@ -143,6 +149,12 @@ class _StandingColumns:
     @property
     def prize(self) -> float:
         return self.left + 136 * mm
+
+
+def _figure_edges(cols: _StandingColumns, count: int) -> list[float]:
+    """The right edges of ``count`` number columns between the entry and the prize."""
+    width = (cols.prize - 3 * mm - cols.reached) / count
+    return [cols.reached + width * (i + 1) for i in range(count)]
 
 
 def _standing_cells(line: StandingLine, cols: _StandingColumns, widest_entry: int):
@@ -215,10 +227,11 @@ def build_results(data: ResultsData) -> bytes:
                     canvas.drawString(x_prize, y + 2, text)
                     y -= ROW - 2
                 canvas.setFillGray(0)
-    y -= 4 * mm
-    canvas.setFont(FONT_BOLD, 12)
-    canvas.drawString(left, y, labels.bracket)
-    _draw_bracket(canvas, data.bracket, left, right, y - 6 * mm, max(MARGIN, y - 150 * mm))
+    if data.bracket is not None:
+        y -= 4 * mm
+        canvas.setFont(FONT_BOLD, 12)
+        canvas.drawString(left, y, labels.bracket)
+        _draw_bracket(canvas, data.bracket, left, right, y - 6 * mm, max(MARGIN, y - 150 * mm))
     canvas.showPage()
 
     # The category prizes, after the eight prizes.
@@ -240,7 +253,11 @@ def build_results(data: ResultsData) -> bytes:
         canvas.drawString(left, y - 10, labels.place)
         canvas.drawString(cols.player, y - 10, labels.player)
         canvas.drawRightString(cols.entry, y - 10, labels.entry)
-        canvas.drawString(cols.reached, y - 10, labels.reached)
+        if data.columns:
+            for x, heading in zip(_figure_edges(cols, len(data.columns)), data.columns, strict=True):
+                canvas.drawRightString(x, y - 10, heading)
+        else:
+            canvas.drawString(cols.reached, y - 10, labels.reached)
         canvas.drawString(cols.prize, y - 10, labels.prize)
         y -= ROW
         canvas.setLineWidth(0.5)
@@ -263,6 +280,10 @@ def build_results(data: ResultsData) -> bytes:
             canvas.drawString(left, base, line.place)
             canvas.setFont(FONT, SIZE)
             canvas.drawRightString(cols.entry, base, f"#{line.entry}")
+            if line.figures:
+                edges = _figure_edges(cols, len(line.figures))
+                for x, figure in zip(edges, line.figures, strict=True):
+                    canvas.drawRightString(x, base, figure)
             for x, (font_size, texts) in zip(
                 (cols.player, cols.reached, cols.prize), cells[i], strict=True
             ):

@@ -69,6 +69,7 @@ def pairing_json(p: Pairing) -> dict:
         "name": p.match_name,
         "left": _entry(p.left),
         "right": _entry(p.right) if p.right_id else None,
+        "table": p.table,
         "outcome": p.outcome,
         "winner": p.winner,
         "score": [p.winner_bummerl, p.loser_bummerl] if p.winner_bummerl is not None else None,
@@ -76,8 +77,24 @@ def pairing_json(p: Pairing) -> dict:
     }
 
 
+def _danish_json(line) -> dict:
+    """A Danish standings line (``danish.Standing``) for ``standings --json``."""
+    return {
+        "played": line.played,
+        "won": line.won,
+        "lost": line.lost,
+        "byes": line.byes,
+        "match_points": line.match_points,
+        "bummerl_won": line.bummerl_won,
+        "bummerl_lost": line.bummerl_lost,
+        "bummerl_difference": line.bummerl_difference,
+        "game_points": line.game_points,
+        "buchholz": line.buchholz,
+    }
+
+
 class Command(BaseCommand):
-    help = "Run a Preisschnapsen from the command line."
+    help = "Run a Preisschnapsen or a Danish tournament from the command line."
 
     def add_arguments(self, parser):
         sub = parser.add_subparsers(dest="sub", required=True, metavar="SUBCOMMAND")
@@ -96,6 +113,31 @@ class Command(BaseCommand):
         p.add_argument("--confirm", action="store_true", help="results need a confirmation")
         p.add_argument("--prize", action="append", default=[], metavar="TEXT[=AMOUNT]")
         p.add_argument("--seed", type=int, default=None)
+        p.add_argument(
+            "--format",
+            default="preisschnapsen",
+            choices=["preisschnapsen", "danish"],
+            help="preisschnapsen (knock-out, pot draw) or danish (every round, by the standings)",
+        )
+        p.add_argument("--rounds", type=int, default=5, help="Danish system: the number of rounds")
+        p.add_argument(
+            "--rematches",
+            default="allowed",
+            choices=["allowed", "avoided"],
+            help="Danish system: may two players meet twice",
+        )
+        p.add_argument(
+            "--bye-score",
+            default="match_won",
+            choices=["match_won", "win_only"],
+            help="Danish system: a bye counts as a match won to nil, or as a win only",
+        )
+        p.add_argument(
+            "--tiebreak",
+            default="buchholz",
+            choices=["buchholz", "lot"],
+            help="Danish system: the last tie-break",
+        )
 
         p = sub.add_parser("sell", help="sell entries to a player (registered if new)")
         p.add_argument("tournament")
@@ -207,6 +249,11 @@ class Command(BaseCommand):
             confirm_results=o["confirm"],
             prizes=[_prize(x) for x in o["prize"]],
             seed=o["seed"],
+            format=o["format"],
+            danish_rounds=o["rounds"],
+            danish_rematches=o["rematches"],
+            danish_bye_score=o["bye_score"],
+            danish_last_tiebreak=o["tiebreak"],
         )
         self.stdout.write(str(t.pk))
 
@@ -361,6 +408,7 @@ class Command(BaseCommand):
         s = compute_standings(t)
         data = {
             "tournament": t.pk,
+            "format": t.format,
             "phase": services.tournament_phase(t),
             "prizes": [
                 {
@@ -394,6 +442,7 @@ class Command(BaseCommand):
                     "place": es.place,
                     "alive": es.alive,
                 }
+                | (_danish_json(es.danish) if es.danish is not None else {})
                 for es in s.entries
             ],
         }
@@ -406,6 +455,9 @@ class Command(BaseCommand):
             "surrendered": _("surrendered"),
         }
         finished = data["phase"] == "finished"
+        if s.is_danish:
+            self._danish_table(s)
+            return
         self.stdout.write(_("Prizes"))
         for pr in s.prizes:
             prize = " ".join(
@@ -422,6 +474,23 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"{es.place or '':>4} #{es.number:<4} {es.player.name:30} "
                 f"{_('round')} {es.round_reached:<2} {state}"
+            )
+
+    def _danish_table(self, s):
+        self.stdout.write(_("Prizes"))
+        for pr in s.prizes:
+            winner = f"{pr.player.name} (#{pr.entry.number})" if pr.entry else _("not decided")
+            self.stdout.write(f"{pr.place:>4}. {winner:36} {pr.description}")
+        self.stdout.write("")
+        self.stdout.write(
+            _("Place  Player                          Pts  +/-   GP   BH  (won-lost-byes)")
+        )
+        for es in s.entries:
+            d = es.danish
+            self.stdout.write(
+                f"{es.place:>4}.  {es.player.name[:30]:30} {d.match_points:>4} "
+                f"{d.bummerl_difference:>+4} {d.game_points:>4} {d.buchholz:>4}  "
+                f"({d.won}-{d.lost}-{d.byes})"
             )
 
     def do_export(self, o):
