@@ -151,7 +151,14 @@ def audit_role(user, club) -> str:
 
 
 def role_text(codes: str) -> str:
-    """The stored role codes in words ("Kassa, Schiedsrichter")."""
+    """The stored role codes in words ("Kassa, Schiedsrichter"); a staff API token's
+    ("token:table:Vereinsseite", ``api.tokens``) as "API-Token „Vereinsseite“ (Tischdienst)"."""
+    if codes.startswith("token:"):
+        _prefix, role, name = (codes.split(":", 2) + ["", ""])[:3]
+        return _("API token “%(name)s” (%(role)s)") % {
+            "name": name,
+            "role": ROLE_LABELS.get(role, role),
+        }
     return ", ".join(str(ROLE_LABELS.get(c, c)) for c in codes.split(",") if c)
 
 
@@ -285,6 +292,7 @@ VIEW_RULES: dict[str, Rule] = {
     "staff:club_role": Rule("club", A.STAFF, A.STAFF),
     "staff:club_logo": Rule("club", A.STAFF, A.STAFF),
     "staff:club_audit": Rule("club", A.AUDIT, A.AUDIT),
+    "staff:club_tokens": Rule("club", A.STAFF, A.STAFF),  # the club's staff API tokens
     # season series
     "staff:series_list": Rule("any", A.SERIES, A.SERIES),
     "staff:series_create": Rule("any", A.SERIES, A.SERIES),

@@ -57,11 +57,15 @@ INSTALLED_APPS = [
     "tournaments",
     "games",
     "series",
+    "api",
+    "corsheaders",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # CORS for the open API only (``CORS_URLS_REGEX``): club websites read it from their pages
+    "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -222,6 +226,14 @@ LOGIN_REDIRECT_URL = "/staff/"
 LOGOUT_REDIRECT_URL = "/"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
+
+# The open API (``api``): any website may read it from a browser; writes need a staff API
+# token in the Authorization header (no cookies, so no credentials are allowed across sites).
+CORS_URLS_REGEX = r"^/api/.*$"
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_CREDENTIALS = False
+CORS_EXPOSE_HEADERS = ["ETag", "Last-Modified"]
+NINJA_PAGINATION_PER_PAGE = 100
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)

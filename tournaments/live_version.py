@@ -41,6 +41,19 @@ def _new_token() -> str:
     return f"{time.time_ns():x}{os.getpid() % 4096:03x}{next(_counter) % 4096:03x}"
 
 
+def version_time(version: str):
+    """When a version was made (its token begins with the time in nanoseconds, in hex),
+    as an aware datetime; None for a token of another shape. The open API's
+    Last-Modified."""
+    import datetime
+
+    try:
+        nanoseconds = int(version[:-6], 16)
+    except (TypeError, ValueError):
+        return None
+    return datetime.datetime.fromtimestamp(nanoseconds / 1e9, tz=datetime.UTC)
+
+
 def current(tournament_id: int) -> tuple[str, bool] | None:
     """The cached (version, is public) of a tournament, or None when not cached."""
     value = cache.get(KEY.format(tournament_id))

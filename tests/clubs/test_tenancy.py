@@ -89,6 +89,7 @@ EXPECTED: dict[str, tuple[set, set]] = {
     "staff:club_role": ({O}, {O}),
     "staff:club_logo": ({O}, {O}),
     "staff:club_audit": ({O}, {O}),
+    "staff:club_tokens": ({O}, {O}),
     "staff:series_list": ({O}, {O}),
     "staff:series_create": ({O}, {O}),
     "staff:series_edit": ({O}, {O}),
@@ -271,7 +272,7 @@ def _url(name, w, document=None, pairing=None):
         "staff:club": [w["a"].slug], "staff:club_invite": [w["a"].slug],
         "staff:club_invitation_withdraw": [w["a"].slug, w["invitation"].pk],
         "staff:club_role": [w["a"].slug], "staff:club_logo": [w["a"].slug],
-        "staff:club_audit": [w["a"].slug],
+        "staff:club_audit": [w["a"].slug], "staff:club_tokens": [w["a"].slug],
         "staff:series_edit": [w["series"].pk], "staff:series_tournaments": [w["series"].pk],
         "staff:absence": [w["td"].pk],
     }.get(name, [t.pk])
@@ -314,6 +315,7 @@ def _post_data(name, w, do=None):
         },
         "staff:series_edit": {"name": "Melk-Cup", "season": "2027", "scheme": "places", "points_text": "10,5", "rest_points": "0"},
         "staff:series_tournaments": {"do": "remove", "tournament": ob["t"].pk},
+        "staff:club_tokens": {"do": "create", "name": "Vereinsseite", "role": "table"},
         "staff:absence": {"entry": w["td"].entries.order_by("number").first().pk, "absent": "1"},
     }.get(name, {})
     if name == "games:pairing":
@@ -336,7 +338,7 @@ MUST_CHANGE = {
     "staff:player_import", "staff:player_merge", "staff:pairing_result", "staff:pairing_start",
     "staff:club_invite", "staff:club_invitation_withdraw", "staff:club_role",
     "staff:series_create", "staff:series_edit", "staff:series_tournaments",
-    "games:round_start", "staff:absence",
+    "games:round_start", "staff:absence", "staff:club_tokens",
 }
 
 

@@ -47,6 +47,8 @@ def _audit(tournament, actor, action: str, target: str = "", before=None, after=
     AuditLog.objects.create(
         tournament=tournament,
         user=_user(actor),
+        # an actor that is not a user names itself (an API token: ``api.tokens``)
+        role=getattr(actor, "audit_role", "") if _user(actor) is None else "",
         action=action,
         target=str(target)[:200],
         before=before,

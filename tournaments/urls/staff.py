@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from api.urls import staff_patterns as api_patterns
 from clubs.urls import staff_patterns as club_patterns
 from series.urls import staff_patterns as series_patterns
 from tournaments.printing import views as printing_views
@@ -50,4 +51,4 @@ urlpatterns: list = [
     path("t/<int:pk>/audit/", staff.audit, name="audit"),
     path("t/<int:pk>/print/<slug:document>.pdf", printing_views.staff_document, name="print"),
 ]
-urlpatterns += club_patterns + series_patterns
+urlpatterns += club_patterns + series_patterns + api_patterns

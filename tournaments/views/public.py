@@ -49,6 +49,13 @@ SECTIONS = {
         "live-prizes": "public/_prizes.html",
         "live-standings": "public/_standings.html",
     },
+    # the widget on club websites (``api.embed``): where the round stands, the prizes, the
+    # standings
+    "embed": {
+        "live-summary": "public/_summary.html",
+        "live-prizes": "public/_prizes.html",
+        "live-standings": "public/_standings.html",
+    },
     "projector": {
         "live-summary": "public/_summary.html",
         "projector-draw": "public/_projector_draw.html",
@@ -116,7 +123,11 @@ def live_context(tournament: Tournament) -> dict:
     return context
 
 
-TEMPLATES = {"page": "public/tournament.html", "projector": "public/projector.html"}
+TEMPLATES = {
+    "page": "public/tournament.html",
+    "projector": "public/projector.html",
+    "embed": "public/embed.html",
+}
 
 
 def _page(request, pk, view):
@@ -147,3 +158,8 @@ def tournament(request, pk):
 
 def projector(request, pk):
     return _page(request, pk, "projector")
+
+
+def widget(request, pk):
+    """The live standings for an iframe on a club's website (``api.embed``)."""
+    return _page(request, pk, "embed")

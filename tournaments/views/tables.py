@@ -52,6 +52,8 @@ AUDIT_ACTIONS = {
     "remove_from_series": _("tournament taken out of the series"),
     "set_absent": _("player marked absent"),
     "set_present": _("player back (no longer absent)"),
+    "create_api_token": _("API token made"),
+    "revoke_api_token": _("API token revoked"),
     "start_ceremony": _("prize ceremony started"),
     "stop_ceremony": _("prize ceremony stopped"),
 }

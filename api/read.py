@@ -1,0 +1,239 @@
+"""The public data the open API serves, read from the models: public tournaments only,
+released rounds only (as the public pages). A fixed number of queries per answer."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Q
+from django.urls import reverse
+
+from clubs.models import Club
+from series.models import Series
+from tournaments.models import Entry, Outcome, Pairing, Round, Tournament
+
+
+def public_tournaments():
+    return Tournament.objects.filter(is_public=True).select_related("club")
+
+
+def club_json(club: Club | None) -> dict | None:
+    if club is None:
+        return None
+    return {"slug": club.slug, "name": club.name}
+
+
+def _url(request, name, *args) -> str:
+    return request.build_absolute_uri(reverse(name, args=args))
+
+
+def tournament_summary(request, t: Tournament, phase: str) -> dict:
+    return {
+        "id": t.pk,
+        "name": t.name,
+        "date": t.date,
+        "venue": t.venue,
+        "club": club_json(t.club),
+        "format": t.format,
+        "phase": phase,
+        "url": _url(request, "public:tournament", t.pk),
+        "api_url": _url(request, "api:tournament", t.pk),
+    }
+
+
+def tournament_detail(request, t: Tournament, version: str) -> dict:
+    from tournaments.services import tournament_phase
+
+    data = tournament_summary(request, t, tournament_phase(t))
+    data.update(
+        version=version,
+        match_bummerl=t.match_bummerl,
+        rule_profile=t.rule_profile,
+        field_size=t.field_size,
+        players=Entry.objects.filter(tournament=t, cancelled_at__isnull=True)
+        .values("player")
+        .distinct()
+        .count(),
+        rounds_planned=t.format_rules.rounds_planned(t),
+        rounds_released=t.rounds.filter(status=Round.Status.RELEASED).count(),
+        danish={
+            "rounds": t.danish_rounds,
+            "rematches": t.danish_rematches,
+            "bye_score": t.danish_bye_score,
+            "last_tiebreak": t.danish_last_tiebreak,
+        }
+        if t.is_danish
+        else None,
+        widget_url=_url(request, "embed:widget", t.pk),
+        projector_url=_url(request, "public:projector", t.pk),
+    )
+    return data
+
+
+def released_rounds(t: Tournament):
+    return (
+        t.rounds.filter(status=Round.Status.RELEASED)
+        .annotate(
+            pairing_count=Count("pairings"),
+            open_count=Count("pairings", filter=Q(pairings__outcome=Outcome.OPEN)),
+        )
+        .defer("protocol")
+        .order_by("number")
+    )
+
+
+def round_json(r: Round) -> dict:
+    return {
+        "number": r.number,
+        "stage": r.stage,
+        "released_at": r.released_at,
+        "seed": r.seed,
+        "pairings": r.pairing_count,
+        "open_pairings": r.open_count,
+    }
+
+
+def _entry(e: Entry | None) -> dict | None:
+    if e is None:
+        return None
+    return {"number": e.number, "player": e.player.name, "town": e.player.town}
+
+
+def pairing_json(p: Pairing) -> dict:
+    return {
+        "id": p.pk,
+        "round": p.round.number,
+        "number": p.number,
+        "table": p.table,
+        "bracket": p.bracket,
+        "name": p.match_name,
+        "left": _entry(p.left),
+        "right": _entry(p.right) if p.right_id else None,
+        "outcome": p.outcome,
+        "winner": p.winner,
+        "score": [p.winner_bummerl, p.loser_bummerl] if p.winner_bummerl is not None else None,
+        "version": p.version,
+    }
+
+
+def round_pairings(r: Round) -> list[dict]:
+    rows = (
+        r.pairings.select_related("round", "left__player", "right__player")
+        .defer("round__protocol")
+        .order_by("number")
+    )
+    return [pairing_json(p) for p in rows]
+
+
+def _danish_line(line) -> dict | None:
+    if line is None:
+        return None
+    return {
+        "played": line.played,
+        "won": line.won,
+        "lost": line.lost,
+        "byes": line.byes,
+        "match_points": line.match_points,
+        "bummerl_won": line.bummerl_won,
+        "bummerl_lost": line.bummerl_lost,
+        "bummerl_difference": line.bummerl_difference,
+        "game_points": line.game_points,
+        "buchholz": line.buchholz,
+    }
+
+
+def standings_json(t: Tournament) -> dict:
+    from tournaments.services import tournament_phase
+    from tournaments.standings import compute_standings
+
+    s = compute_standings(t)
+    phase = tournament_phase(t)
+    return {
+        "tournament": t.pk,
+        "format": t.format,
+        "phase": phase,
+        "final": phase == "finished",
+        "lines": [
+            {
+                "place": row.place,
+                "entry": row.number,
+                "player": row.player.name,
+                "town": row.player.town,
+                "round_reached": row.round_reached,
+                "alive": row.alive,
+                "how": row.how,
+                "danish": _danish_line(row.danish),
+                "categories": [{"category": c.name, "place": place} for c, place in row.categories],
+            }
+            for row in s.entries
+        ],
+    }
+
+
+def prizes_json(t: Tournament) -> list[dict]:
+    from tournaments.standings import compute_standings
+
+    s = compute_standings(t)
+    prizes = [*s.prizes, *(p for cs in s.categories for p in cs.prizes)]
+    return [
+        {
+            "place": p.place,
+            "category": p.category.name if p.category is not None else None,
+            "description": p.description,
+            "amount": f"{p.amount:.2f}" if p.amount is not None else None,
+            "entry": p.entry.number if p.entry is not None else None,
+            "player": p.player.name if p.player is not None else None,
+            "reached": p.reached,
+            "reason": str(p.reason),
+        }
+        for p in prizes
+    ]
+
+
+def public_series():
+    return Series.objects.filter(is_public=True).select_related("club")
+
+
+def series_summary(request, s: Series) -> dict:
+    ids = list(
+        s.tournaments.order_by("date", "pk").values_list("pk", flat=True)
+    )
+    return {
+        "id": s.pk,
+        "name": s.name,
+        "season": s.season,
+        "club": club_json(s.club),
+        "scheme": s.scheme,
+        "tournaments": ids,
+        "url": _url(request, "series:detail", s.pk),
+        "api_url": _url(request, "api:series_detail", s.pk),
+    }
+
+
+def series_detail(request, s: Series) -> dict:
+    from series.services import compute_series_standings
+
+    standings = compute_series_standings(s)
+    data = series_summary(request, s)
+    data.update(
+        finished_tournaments=standings.finished_count,
+        lines=[
+            {
+                "rank": row.rank,
+                "shared": row.shared,
+                "player": row.player.name,
+                "town": row.player.town,
+                "points": row.points,
+                "results": [
+                    {
+                        "tournament": c.column.tournament.pk,
+                        "place": c.place,
+                        "rounds": c.rounds,
+                        "points": c.points,
+                        "counted": c.counted,
+                    }
+                    for c in row.cells
+                ],
+            }
+            for row in standings.rows
+        ],
+    )
+    return data
