@@ -104,6 +104,11 @@ def export_tournament(tournament: Tournament) -> dict:
     by_round: dict[int, list] = {}
     for p in pairings:
         by_round.setdefault(p.round_id, []).append(p)
+    # the games of the matches whose games are known (a score sheet, a browser match): the
+    # Danish standings count their game points
+    from .services.pairing import pairing_games
+
+    sheets = pairing_games(p.pk for p in pairings if p.outcome == Outcome.PLAYED)
     audit = (
         AuditLog.objects.filter(tournament=t)
         .exclude(action=IMPORT_ACTION)
@@ -202,6 +207,11 @@ def export_tournament(tournament: Tournament) -> dict:
                         "confirmed_by": _username(p.confirmed_by),
                         "version": p.version,
                     }
+                    | (
+                        {"games": [[list(g) for g in b] for b in sheets[p.pk]]}
+                        if p.pk in sheets
+                        else {}
+                    )
                     for p in by_round.get(r.pk, [])
                 ],
             }
@@ -227,6 +237,40 @@ class _Bad(Exception):
 
 
 DANISH_KEYS = ("danish", "absent")
+
+
+def _games(value, number: int) -> list[list[list[int]]]:
+    """A pairing's games as exported: per Bummerl, [winner's seat, game points]."""
+    try:
+        sheet = [[[int(seat), int(points)] for seat, points in bummerl] for bummerl in value]
+    except (TypeError, ValueError):
+        raise _Bad(_("the games of a pairing of round %(n)d are damaged") % {"n": number}) from None
+    if any(seat not in (0, 1) or not 0 <= points <= 3 for b in sheet for seat, points in b):
+        raise _Bad(_("the games of a pairing of round %(n)d are damaged") % {"n": number})
+    return sheet
+
+
+def _recorded_games(t: Tournament, p: Pairing, sheet) -> None:
+    """The games of an imported pairing, kept as a recorded match with its score sheet."""
+    from games.models import Match, Mode, Status
+
+    if p.outcome != Outcome.PLAYED:
+        return
+    winner = 1 if p.winner == Side.RIGHT else 0
+    bummerl = [0, 0]
+    bummerl[winner], bummerl[1 - winner] = p.winner_bummerl or 0, p.loser_bummerl or 0
+    Match.objects.create(
+        pairing=p,
+        mode=Mode.RECORDED,
+        status=Status.FINISHED,
+        rule_profile=t.rule_profile,
+        bummerl_to_win=t.match_bummerl,
+        winner=winner,
+        bummerl=bummerl,
+        score_sheet=sheet,
+        result_note=_("Imported with the tournament."),
+        finished_at=p.decided_at,
+    )
 
 
 def _danish_protocol(key: str, value, number: int):
@@ -467,8 +511,11 @@ def _import(data, actor, club=None) -> Tournament:
         if created:
             Round.objects.filter(pk=rnd.pk).update(created_at=created)
         rows = []
+        games_of: dict[int, list] = {}
         for pd in _req(rd, "pairings", list):
             right = pd.get("right")
+            if pd.get("games") is not None:
+                games_of[len(rows)] = _games(pd["games"], number)
             rows.append(
                 Pairing(
                     round=rnd,
@@ -500,6 +547,8 @@ def _import(data, actor, club=None) -> Tournament:
             for n, p in enumerate(rows, start=1):
                 p.number = n
         Pairing.objects.bulk_create(rows)
+        for index, sheet in games_of.items():
+            _recorded_games(t, rows[index], sheet)
     for ad in data.get("audit_log", []) or []:
         a = AuditLog.objects.create(
             tournament=t,

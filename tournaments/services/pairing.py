@@ -35,10 +35,11 @@ def danish_terms(t: Tournament) -> danish.Terms:
     )
 
 
-def game_points(pairing_ids) -> dict[int, tuple[int, int]]:
-    """Pairing id -> the game points (left, right) won in its match, for the pairings
-    whose deciding match has its games known: a score sheet, or a match played in the
-    browser (two queries). A match entered by its Bummerl score alone gives none."""
+def pairing_games(pairing_ids) -> dict[int, list[list[tuple[int, int]]]]:
+    """Pairing id -> the games of its deciding match as a score sheet (per Bummerl, each
+    game as (winner's seat, game points)), for the pairings whose games are known: a
+    score sheet, or a match played in the browser (two queries). A match entered by its
+    Bummerl score alone has none."""
     from games.models import Game, Match, Mode, Status
 
     ids = list(pairing_ids)
@@ -51,24 +52,35 @@ def game_points(pairing_ids) -> dict[int, tuple[int, int]]:
         .values_list("pk", "pairing_id", "mode", "score_sheet")
     ):
         latest[pairing_id] = (pk, mode, sheet)  # the newest finished match decides
-    points: dict[int, tuple[int, int]] = {}
+    sheets: dict[int, list[list[tuple[int, int]]]] = {}
     played = {pk: pairing_id for pairing_id, (pk, mode, _s) in latest.items() if mode == Mode.PLAYED}
     for pairing_id, (_pk, mode, sheet) in latest.items():
         if mode == Mode.RECORDED and sheet:
-            won = [0, 0]
-            for bummerl in sheet:
-                for seat, value in bummerl:
-                    won[int(seat)] += int(value)
-            points[pairing_id] = (won[0], won[1])
+            sheets[pairing_id] = [[(int(a), int(b)) for a, b in bummerl] for bummerl in sheet]
     if played:
-        sums: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-        for match_id, winner, value in Game.objects.filter(
-            match_id__in=played, winner__isnull=False
-        ).values_list("match_id", "winner", "game_points"):
-            sums[match_id][winner] += value or 0
+        by_match: dict[int, dict[int, list[tuple[int, int]]]] = defaultdict(dict)
+        for match_id, bummerl, winner, value in (
+            Game.objects.filter(match_id__in=played, winner__isnull=False)
+            .order_by("match_id", "index")
+            .values_list("match_id", "bummerl_index", "winner", "game_points")
+        ):
+            by_match[match_id].setdefault(bummerl, []).append((winner, value or 0))
         for match_id, pairing_id in played.items():
-            left, right = sums.get(match_id, [0, 0])
-            points[pairing_id] = (left, right)
+            bummerls = by_match.get(match_id, {})
+            sheets[pairing_id] = [bummerls[k] for k in sorted(bummerls)]
+    return sheets
+
+
+def game_points(pairing_ids) -> dict[int, tuple[int, int]]:
+    """Pairing id -> the game points (left, right) won in its match, where the games are
+    known (``pairing_games``)."""
+    points = {}
+    for pairing_id, sheet in pairing_games(pairing_ids).items():
+        won = [0, 0]
+        for bummerl in sheet:
+            for seat, value in bummerl:
+                won[seat] += value
+        points[pairing_id] = (won[0], won[1])
     return points
 
 
