@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils.http import http_date, parse_http_date_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from ninja import NinjaAPI, Path, Query
+from ninja import NinjaAPI, Path, Query, Status
 from ninja.security import HttpBearer
 
 from clubs.permissions import Action
@@ -246,6 +246,7 @@ def series_detail(request: HttpRequest, response: HttpResponse, series_id: Id):
     "/tournaments/{tournament_id}/pairings/{pairing_id}/result",
     response={
         200: schemas.Pairing,
+        400: schemas.Error,
         401: schemas.Error,
         403: schemas.Error,
         404: schemas.Error,
@@ -267,18 +268,18 @@ def pairing_result(request: HttpRequest, tournament_id: Id, pairing_id: Id, data
     actor: TokenActor = request.auth
     club_id = Tournament.objects.filter(pk=tournament_id).values_list("club_id", flat=True).first()
     if club_id is None or club_id != actor.token.club_id:
-        return 404, {"detail": _("There is no such tournament in this token's club.")}
+        return Status(404, {"detail": _("There is no such tournament in this token's club.")})
     if not actor.can(Action.RESULTS, club_id):
-        return 403, {"detail": _("This token's role may not enter results.")}
+        return Status(403, {"detail": _("This token's role may not enter results.")})
     pairing = (
         Pairing.objects.filter(pk=pairing_id, round__tournament_id=tournament_id)
         .select_related("round")
         .first()
     )
     if pairing is None:
-        return 404, {"detail": _("There is no such pairing in this tournament.")}
+        return Status(404, {"detail": _("There is no such pairing in this tournament.")})
     if data.walkover == (data.score is not None):
-        return 409, {"detail": _("Give a score, or walkover true and no score.")}
+        return Status(409, {"detail": _("Give a score, or walkover true and no score.")})
     action = services.correct_result if pairing.decided else services.record_result
     try:
         done = action(
@@ -290,7 +291,7 @@ def pairing_result(request: HttpRequest, tournament_id: Id, pairing_id: Id, data
             expected_version=data.version,
         )
     except services.TournamentError as error:
-        return 409, {"detail": str(error.message)}
+        return Status(409, {"detail": str(error.message)})
     done = (
         Pairing.objects.select_related("round", "left__player", "right__player")
         .defer("round__protocol")

@@ -75,9 +75,10 @@ def _calendar(request, tournaments, name: str) -> HttpResponse:
     return response
 
 
-def _upcoming():
+def _upcoming(**filters):
     today = timezone.localdate() - datetime.timedelta(days=CALENDAR_DAYS_BACK)
-    return public_tournaments().filter(date__gte=today).order_by("date", "pk")[:CALENDAR_LIMIT]
+    query = public_tournaments().filter(date__gte=today, **filters)
+    return query.order_by("date", "pk")[:CALENDAR_LIMIT]
 
 
 @require_GET
@@ -90,4 +91,4 @@ def calendar(request):
 def club_calendar(request, slug):
     """One club's upcoming public tournaments (iCalendar)."""
     club = get_object_or_404(Club, slug=slug)
-    return _calendar(request, _upcoming().filter(club=club), club.name)
+    return _calendar(request, _upcoming(club=club), club.name)

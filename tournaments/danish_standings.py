@@ -47,13 +47,12 @@ def compute_danish_standings(tournament: Tournament) -> Standings:
         for line in lines
     }
     by_place = {line.place: line.player for line in lines}
+    # a field of fewer than eight has as many places as players (no prize waits forever)
+    places = min(rules.PRIZE_PLACES, len(lines)) or rules.PRIZE_PLACES
     if final:
-        awards = rules.prize_awards(by_place, owners, t.one_prize_per_player, rules.PRIZE_PLACES)
+        awards = rules.prize_awards(by_place, owners, t.one_prize_per_player, places)
     else:
-        awards = [
-            rules.PrizeAward(place=k, entry=None, player=None)
-            for k in range(1, rules.PRIZE_PLACES + 1)
-        ]
+        awards = [rules.PrizeAward(place=k, entry=None, player=None) for k in range(1, places + 1)]
     result = rules.Places(fates=fates, awards=awards, by_place=by_place if final else {})
     return assemble_standings(
         t,
