@@ -10,7 +10,20 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tournaments.models import Outcome, Pairing, Player, Round, RuleProfile, Side, Stage, Tournament
+from tournaments.models import (
+    ByeScore,
+    LastTiebreak,
+    Outcome,
+    Pairing,
+    Player,
+    Rematches,
+    Round,
+    RuleProfile,
+    Side,
+    Stage,
+    Tournament,
+    TournamentFormat,
+)
 
 #: Keys of the stored states (services._entry_state, _result_state, the draw, the revoke)
 #: that are not simply a model field.
@@ -59,6 +72,11 @@ LABELS = {
     "rest_points": gettext_lazy("points below the table"),
     "best_of": gettext_lazy("results that count"),
     "season": gettext_lazy("season"),
+    # the Danish system (issue 16)
+    "absent": gettext_lazy("absent"),
+    "system": gettext_lazy("tournament format"),
+    "bye": gettext_lazy("bye"),
+    "rematches": gettext_lazy("repeated pairings"),
 }
 
 #: Stored for the machine (the result's version counter, a browser match's id, an action's
@@ -75,6 +93,11 @@ CHOICES = {
     "status": Round.Status,
     "method": Round.Method,
     "rule_profile": RuleProfile,
+    "format": TournamentFormat,
+    "system": TournamentFormat,
+    "danish_rematches": Rematches,
+    "danish_bye_score": ByeScore,
+    "danish_last_tiebreak": LastTiebreak,
 }
 
 
