@@ -41,6 +41,7 @@ def _play(t, rnd, rng):
 
 
 def test_the_staff_pages_pair_rounds_and_show_the_protocol(staff_client):
+    staff_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     t = _danish()
     dashboard = staff_client.get(reverse("staff:dashboard", args=[t.pk])).content.decode()
     assert "Pair round 1" in dashboard and "Danish system, 3 rounds" in dashboard
