@@ -113,33 +113,59 @@ class OracleBot:
         return max(acts, key=lambda a: sign * vals[a])
 
 
+SEARCH_BOTS = ("medium", "strong", "strong_v1", "ismcts")
+
+
 def make_own_bot(spec: str, seed: int, allow_close: bool = True):
-    from games.engine.ai import PimcBot, make_bot
+    """A bot from a spec ``name[:seconds][:noclose]``: ``easy``/``rule``, ``random``,
+    ``oracle``, or a search bot (``medium``, ``strong``, ``strong_v1``, ``ismcts``) with
+    its time budget (turned into a node budget: deterministic) and, with ``noclose``,
+    the talon never closed (to measure what closing is worth)."""
+    from games.engine.ai import make_bot
     from games.engine.bots import RandomBot, RuleBot
 
-    name, _, arg = spec.partition(":")
+    name, *rest = spec.split(":")
+    seconds = None
+    for part in rest:
+        if part == "noclose":
+            allow_close = False
+        else:
+            try:
+                seconds = float(part)
+            except ValueError:
+                raise SystemExit(f"bad bot spec {spec!r}: use name[:seconds][:noclose]") from None
+    if name in ("easy", "rule", "random", "oracle") and (seconds is not None or not allow_close):
+        if not allow_close and name in ("easy", "rule"):
+            return _no_close_rule_bot()
+        if seconds is not None or name == "oracle":
+            raise SystemExit(f"{name} takes no time budget or noclose")
     if name in ("easy", "rule"):
         return RuleBot()
     if name == "random":
         return RandomBot()
     if name == "oracle":
         return OracleBot()
-    if name in ("medium", "strong"):
-        bot = make_bot(name, seed=seed, time_budget=float(arg) if arg else None)
-        if not allow_close:
-            bot = PimcBot(
-                seed=seed,
-                time_budget=bot.time_budget,
-                max_samples=bot.max_samples,
-                min_samples=bot.min_samples,
-                max_depth=bot.max_depth,
-                allow_close=False,
-                name=bot.name,
-            )
+    if name in SEARCH_BOTS:
+        bot = make_bot(name, seed=seed, time_budget=seconds)
+        bot.allow_close = allow_close
         return bot
     raise SystemExit(
-        f"unknown bot {spec!r}: use easy, rule, random, medium, strong[:seconds], oracle"
+        f"unknown bot {spec!r}: use easy, rule, random, oracle or "
+        f"{', '.join(SEARCH_BOTS)} with [:seconds][:noclose]"
     )
+
+
+def _no_close_rule_bot():
+    from games.engine.bots import RuleBot
+
+    class NoCloseRuleBot(RuleBot):
+        """``easy`` that never closes the talon."""
+
+        @staticmethod
+        def _close_is_safe(view):
+            return False
+
+    return NoCloseRuleBot()
 
 
 _BOTS: dict = {}
@@ -147,7 +173,9 @@ _BOTS: dict = {}
 
 def _own_deal(args, i):
     """Play deal ``i`` twice (seats swapped): (points a, points b, games won by a,
-    times of a, times of b, closings by a, of them failed)."""
+    times of a, times of b, closings by a, of them failed, closings of a and of b as
+    (face-down cards at the close, opponent had a trick, failed, game points won or
+    lost) tuples)."""
     from games.engine import GameState, RuleSet
     from games.engine.game import shuffled_deck
 
@@ -161,11 +189,13 @@ def _own_deal(args, i):
     rules = RuleSet.preset(args.rules)
     rng = random.Random(f"{args.seed}:{i}")  # only the random bot uses it
     deck = shuffled_deck(f"arena:{args.seed}:{i}")
-    pts_a = pts_b = wins_a = closed = failed = 0
+    pts_a = pts_b = wins_a = 0
     times = ([], [])
+    closes = ([], [])
     for seat_a in (0, 1):
         state = GameState.deal(rules, deck=deck, dealer=i % 2)
         bots = {seat_a: (a, 0), 1 - seat_a: (b, 1)}
+        close = None
         while not state.is_over:
             bot, who = bots[state.to_move]
             t0 = time.perf_counter()
@@ -174,17 +204,45 @@ def _own_deal(args, i):
             else:
                 action = bot.choose(state.view(state.to_move), rng)
             times[who].append(time.perf_counter() - t0)
+            if action.kind == "close":
+                p = state.to_move
+                close = (who, p, state.talon_size, bool(state.won[1 - p]))
             state.push(action)
         r = state.result
-        if state.closed_by == seat_a:
-            closed += 1
-            failed += r.winner != seat_a
+        if close is not None:
+            who, p, size, trick = close
+            won = r.game_points if r.winner == p else -r.game_points
+            closes[who].append((size, trick, r.winner != p, won))
         if r.winner == seat_a:
             pts_a += r.game_points
             wins_a += 1
         else:
             pts_b += r.game_points
-    return pts_a, pts_b, wins_a, times[0], times[1], closed, failed
+    closed = len(closes[0])
+    failed = sum(c[2] for c in closes[0])
+    return pts_a, pts_b, wins_a, times[0], times[1], closed, failed, closes[0], closes[1]
+
+
+def closing_report(name, closes):
+    """How often a bot closed, how often it failed, by face-down cards at the close."""
+    if not closes:
+        print(f"  closings by {name}: 0")
+        return
+    failed = sum(c[2] for c in closes)
+    net = sum(c[3] for c in closes)
+    print(
+        f"  closings by {name}: {len(closes)}, failed {failed} "
+        f"({100 * failed / len(closes):.1f}%), game points in closed games {net:+d}"
+    )
+    by_size = {}
+    for size, trick, fail, _ in closes:
+        n, f, nt = by_size.get(size, (0, 0, 0))
+        by_size[size] = (n + 1, f + fail, nt + (not trick))
+    parts = [
+        f"{size}: {n} ({f} failed, {nt} with no trick of the opponent)"
+        for size, (n, f, nt) in sorted(by_size.items())
+    ]
+    print("    by face-down cards: " + "; ".join(parts))
 
 
 def own_arena(args):
@@ -219,10 +277,10 @@ def run_deals(args, play):
     if args.bot_b != args.bot_a:
         times[args.bot_b] = [t for r in results for t in r[4]]
     report(args.bot_a, args.bot_b, deals, times)
-    if len(results[0]) > 5:
-        closed = sum(r[5] for r in results)
-        failed = sum(r[6] for r in results)
-        print(f"  closings by {args.bot_a}: {closed}, failed {failed}")
+    if len(results[0]) > 7:
+        closing_report(args.bot_a, [c for r in results for c in r[7]])
+        if args.bot_b != args.bot_a:
+            closing_report(args.bot_b, [c for r in results for c in r[8]])
     if args.save:
         Path(args.save).write_text(json.dumps({"args": vars(args), "deals": deals}))
     if args.against:

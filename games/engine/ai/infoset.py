@@ -1,0 +1,220 @@
+"""The ``strong`` bot: PIMC where it is sound, decisions over the information set where
+PIMC's clairvoyance misleads it, and samples that follow the opponent's play.
+
+Built on :class:`.pimc.PimcBot` (kept unchanged as ``strong_v1``, the frozen baseline of
+the arena) with three changes:
+
+* **Inference.** Samples of the hidden cards are kept with the probability of the
+  opponent's observed decisions in them (:mod:`.inference`: a lead without exchanging
+  the trump jack, a lead without announcing a marriage, an ace or ten let go), so the
+  samples follow the posterior instead of the uniform deal.
+* **Closing over the information set.** The value of closing the talon is not the mean
+  of clairvoyant solutions of the closed game but the value of one strategy for all
+  the sampled hands of the opponent (:class:`.closed.ClosedSearch`, αμ-style: the bot
+  chooses one move per information set, the opponent per world). Playing on keeps its
+  PIMC value; closing must beat it by ``close_margin``.
+* **Closed games over the information set.** Once the talon is closed (by either
+  player) every move is chosen by the same search: the bot plays the strategy it
+  valued when it closed, and defends a close without pretending to see the closer's
+  hand.
+
+Once the talon is exhausted nothing is hidden and the exact solver decides, as before.
+Work is counted in nodes (the solver's, plus node-world visits of the information-set
+search), so the bot is deterministic for a seed and budget.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import CLOSE, DECLARE, MARRIAGE, PLAY, Action
+from ..sampling import sample_hidden
+from ..view import PlayerView
+from .closed import ClosedSearch
+from .inference import evidence, likelihood
+from .pimc import PimcBot, _tricks_left, _view_key, candidate_actions
+from .search import CLOSE as S_CLOSE
+from .search import EXACT_DEPTH, Search, SearchLimit, position_of
+from .search import MARRIAGE as S_MARRIAGE
+from .search import PLAY as S_PLAY
+
+MAX_TRIES = 40  # candidate deals drawn per kept sample at most (rejection sampling)
+
+
+class InfoSetBot(PimcBot):
+    """``strong``: see the module docstring. Options beyond :class:`PimcBot`'s:
+    ``inference`` (weight samples by the opponent's play), ``closed_worlds`` (sampled
+    hands of the opponent the information-set search of a closed game uses at most)."""
+
+    def __init__(
+        self,
+        *,
+        inference: bool = True,
+        closed_worlds: int = 20,
+        close_margin: float = 0.0,
+        name: str = "strong",
+        **options,
+    ):
+        super().__init__(close_margin=close_margin, name=name, **options)
+        self.inference = inference
+        self.closed_worlds = closed_worlds
+
+    # ------------------------------------------------------------------ samples
+    def _sampler(self, view: PlayerView, rng: random.Random):
+        decisions = evidence(view) if self.inference else []
+        o = 1 - view.player
+
+        def draw():
+            state = None
+            for _ in range(MAX_TRIES):
+                state = sample_hidden(view, rng)
+                if not decisions:
+                    return state
+                if rng.random() < likelihood(view, decisions, state.hand[o]):
+                    return state
+            return state  # evidence contradicted by every try: take the last deal
+
+        return draw
+
+    # ------------------------------------------------------------------ interface
+    def evaluate(self, view: PlayerView, acts=None) -> dict[Action, float]:
+        if not view.my_turn:
+            raise ValueError("it is not this player's turn")
+        if acts is None:
+            acts = candidate_actions(view, allow_close=self.allow_close)
+            if any(a.kind == DECLARE for a in acts):
+                return self._declaration_choice(view, acts)
+        acts = list(dict.fromkeys(acts))
+        if len(acts) == 1:
+            self.last_info = {"samples": 0, "depth": 0, "nodes": 0}
+            return {acts[0]: 0.0}
+        rng = random.Random(f"{self.seed}:{_view_key(view)}")
+        draw = self._sampler(view, rng)
+        if view.closed_by >= 0 and all(a.kind in (PLAY, MARRIAGE) for a in acts):
+            got = self._closed_values(view, acts, draw)
+            if got is not None:
+                return got
+        return self._pimc(view, acts, draw)
+
+    # ------------------------------------------------------------------ closed games
+    def _worlds(self, view, draw, n):
+        o = 1 - view.player
+        hands: dict[int, int] = {}
+        states = {}
+        for _ in range(n):
+            st = draw()
+            h = st.hand[o]
+            hands[h] = hands.get(h, 0) + 1
+            states.setdefault(h, st)
+        return list(hands), list(hands.values()), states
+
+    def _closed_values(self, view, acts, draw):
+        """The talon is closed: values of ``acts`` by the information-set search over
+        sampled hands of the opponent; None if it ran past the node cap (then PIMC)."""
+        hands, weights, states = self._worlds(view, draw, self.closed_worlds)
+        state = states[hands[0]]
+        search = Search.of(state)
+        cs = ClosedSearch(search, view.player, hands, weights, limit=2 * self.node_budget)
+        P = position_of(state)
+        try:
+            if view.lead_index >= 0:
+                L = list(P)
+                L[1 - view.player] = 0
+                per = cs.follow_values(tuple(L), view.lead_index)
+                vals = {c: cs.mean(v) for c, v in per.items()}
+                out = {a: vals[int(a.card)] for a in acts}
+            else:
+                per = cs.lead_values(P)
+                vals = {m: cs.mean(v) for m, v in per.items()}
+                out = {}
+                for a in acts:
+                    kind = S_PLAY if a.kind == PLAY else S_MARRIAGE
+                    out[a] = vals[(kind, int(a.card))]
+        except SearchLimit:
+            return None
+        self.last_info = {"samples": len(hands), "depth": EXACT_DEPTH, "nodes": cs.nodes}
+        return out
+
+    def _close_value(self, view, states_hands, weights, base_state):
+        """The value of closing now over the sampled hands (see :mod:`.closed`)."""
+        search = Search.of(base_state)
+        P = position_of(base_state)
+        Q, _ = search.after_lead_move(P, (S_CLOSE, -1))
+        cs = ClosedSearch(search, view.player, states_hands, weights, limit=self.node_budget)
+        per = cs.lead_values(Q)
+        best = max(cs.mean(v) for v in per.values())
+        return best, cs.nodes
+
+    # ------------------------------------------------------------------ open talon
+    def _pimc(self, view, acts, draw) -> dict[Action, float]:
+        """PIMC as :meth:`PimcBot.evaluate` (same depth and budget rules), on samples
+        kept by inference; closing valued by :meth:`_close_value`."""
+        perfect = view.talon_size == 0 and view.closed_by < 0
+        sign = 1 if view.player == 0 else -1
+        close = next((a for a in acts if a.kind == CLOSE), None)
+        searched = [a for a in acts if a is not close]
+        totals = dict.fromkeys(searched, 0.0)
+        nodes = samples = 0
+        depth = EXACT_DEPTH
+        target = 1 if perfect else self.target_samples
+        opp_hands: dict[int, int] = {}
+        first_state = None
+        o = 1 - view.player
+        while samples < (1 if perfect else self.max_samples):
+            state = draw()
+            if first_state is None:
+                first_state = state
+            search = Search.of(state, allow_close=self.allow_close)
+            if samples == 0:
+                strict = view.closed_by >= 0 or view.talon_size <= self.exact_talon
+                if strict:
+                    vals = self._values(search, state, searched, EXACT_DEPTH)
+                else:
+                    remaining = _tricks_left(view)
+                    d = 1
+                    vals = self._values(search, state, searched, d)
+                    search.limit = max(self.node_budget // target, search.nodes)
+                    while d < remaining and d < self.max_depth:
+                        try:
+                            vals = self._values(search, state, searched, d + 1)
+                        except SearchLimit:
+                            break
+                        d += 1
+                    search.limit = None
+                    depth = EXACT_DEPTH if d >= remaining else d
+            else:
+                search.limit = max(1, 2 * self.node_budget - nodes)
+                try:
+                    vals = self._values(search, state, searched, depth)
+                except SearchLimit:
+                    nodes += search.nodes
+                    break
+            nodes += search.nodes
+            samples += 1
+            h = state.hand[o]
+            opp_hands[h] = opp_hands.get(h, 0) + 1
+            for a, v in vals.items():
+                if isinstance(v, dict):
+                    sub = totals[a] if isinstance(totals[a], dict) else {}
+                    for m, x in v.items():
+                        sub[m] = sub.get(m, 0.0) + sign * x
+                    totals[a] = sub
+                else:
+                    totals[a] += sign * v
+            if samples >= self.min_samples and nodes >= self.node_budget:
+                break
+        out = {
+            a: (max(t.values()) if isinstance(t, dict) else t) / samples for a, t in totals.items()
+        }
+        if close is not None:
+            hands = list(opp_hands)[: self.closed_worlds]
+            weights = [opp_hands[h] for h in hands]
+            try:
+                value, used = self._close_value(view, hands, weights, first_state)
+                nodes += used
+            except SearchLimit:
+                value = -3.0  # could not be judged within the budget: do not close
+            out[close] = value
+            out = {a: out[a] for a in acts}
+        self.last_info = {"samples": samples, "depth": depth, "nodes": nodes}
+        return out
