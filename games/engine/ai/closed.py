@@ -58,18 +58,38 @@ class ClosedSearch:
             raise SearchLimit
 
     def _best(self, options, ws):
-        """Of ``options`` (move -> vector over ``ws``) the vector with the best weighted
-        mean; ties go to the first (the search's move order)."""
+        """The player's choice below the root, for each world without looking at it:
+        in world ``w`` he plays the move with the best weighted mean over the *other*
+        worlds of the node (leave-one-out). A few sampled worlds stand for the many
+        hands the player cannot tell apart; choosing by the mean over all of them,
+        ``w`` included, would tailor the choice to ``w`` (clairvoyance through the back
+        door: deeper in the tree a node holds only a world or two, and a close looked
+        safer than it was). A node of one world keeps its best move. Ties go to the
+        first move in the search's order."""
+        vecs = list(options.values())
+        if len(vecs) == 1:
+            return vecs[0]
         w = self.weights
-        best = None
-        best_v = None
-        for vec in options.values():
-            m = 0.0
+        n = len(ws)
+        if n == 1:
+            return max(vecs, key=lambda v: v[0])
+        totals = []
+        for vec in vecs:
+            t = 0.0
             for i, x in zip(ws, vec, strict=True):
-                m += w[i] * x
-            if best_v is None or m > best_v + 1e-12:
-                best, best_v = vec, m
-        return best
+                t += w[i] * x
+            totals.append(t)
+        out = []
+        for j in range(n):
+            wj = w[ws[j]]
+            best_k = 0
+            best_t = None
+            for k, vec in enumerate(vecs):
+                t = totals[k] - wj * vec[j]
+                if best_t is None or t > best_t + 1e-12:
+                    best_k, best_t = k, t
+            out.append(vecs[best_k][j])
+        return out
 
     # ------------------------------------------------------------------ roots
     def lead_values(self, P, ws=None, hands=None) -> dict:

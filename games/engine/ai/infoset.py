@@ -39,6 +39,8 @@ from .search import MARRIAGE as S_MARRIAGE
 from .search import PLAY as S_PLAY
 
 MAX_TRIES = 40  # candidate deals drawn per kept sample at most (rejection sampling)
+PIMC_SHARE = 0.6  # of the node budget for PIMC when closing is to be judged too
+CAP = 1.25  # no move searches more than this many budgets
 
 
 class InfoSetBot(PimcBot):
@@ -106,44 +108,68 @@ class InfoSetBot(PimcBot):
             h = st.hand[o]
             hands[h] = hands.get(h, 0) + 1
             states.setdefault(h, st)
-        return list(hands), list(hands.values()), states
+        ranked = sorted(hands, key=lambda h: -hands[h])  # most frequent first (stable)
+        return ranked, [hands[h] for h in ranked], states
 
     def _closed_values(self, view, acts, draw):
         """The talon is closed: values of ``acts`` by the information-set search over
-        sampled hands of the opponent; None if it ran past the node cap (then PIMC)."""
+        sampled hands of the opponent (fewer hands if it would run past the cap); None
+        if even four hands do not fit (then PIMC decides)."""
         hands, weights, states = self._worlds(view, draw, self.closed_worlds)
         state = states[hands[0]]
         search = Search.of(state)
-        cs = ClosedSearch(search, view.player, hands, weights, limit=2 * self.node_budget)
         P = position_of(state)
-        try:
-            if view.lead_index >= 0:
-                L = list(P)
-                L[1 - view.player] = 0
-                per = cs.follow_values(tuple(L), view.lead_index)
-                vals = {c: cs.mean(v) for c, v in per.items()}
-                out = {a: vals[int(a.card)] for a in acts}
-            else:
-                per = cs.lead_values(P)
-                vals = {m: cs.mean(v) for m, v in per.items()}
-                out = {}
-                for a in acts:
-                    kind = S_PLAY if a.kind == PLAY else S_MARRIAGE
-                    out[a] = vals[(kind, int(a.card))]
-        except SearchLimit:
-            return None
-        self.last_info = {"samples": len(hands), "depth": EXACT_DEPTH, "nodes": cs.nodes}
-        return out
+        limit = int(CAP * self.node_budget)
+        used = 0
+        n = len(hands)
+        while True:
+            cs = ClosedSearch(search, view.player, hands[:n], weights[:n], limit=limit - used)
+            try:
+                if view.lead_index >= 0:
+                    L = list(P)
+                    L[1 - view.player] = 0
+                    per = cs.follow_values(tuple(L), view.lead_index)
+                    vals = {c: cs.mean(v) for c, v in per.items()}
+                    out = {a: vals[int(a.card)] for a in acts}
+                else:
+                    per = cs.lead_values(P)
+                    vals = {m: cs.mean(v) for m, v in per.items()}
+                    out = {}
+                    for a in acts:
+                        kind = S_PLAY if a.kind == PLAY else S_MARRIAGE
+                        out[a] = vals[(kind, int(a.card))]
+            except SearchLimit:
+                used += cs.nodes
+                if n <= 4 or used >= limit:
+                    return None
+                n //= 2
+                continue
+            self.last_info = {"samples": n, "depth": EXACT_DEPTH, "nodes": used + cs.nodes}
+            return out
 
-    def _close_value(self, view, states_hands, weights, base_state):
-        """The value of closing now over the sampled hands (see :mod:`.closed`)."""
+    def _close_value(self, view, opp_hands, base_state, limit):
+        """The value of closing now over the sampled hands of the opponent (see
+        :mod:`.closed`), most frequent hands first; with fewer hands if the search runs
+        past ``limit`` nodes; -3 (do not close) if even four hands do not fit."""
         search = Search.of(base_state)
-        P = position_of(base_state)
-        Q, _ = search.after_lead_move(P, (S_CLOSE, -1))
-        cs = ClosedSearch(search, view.player, states_hands, weights, limit=self.node_budget)
-        per = cs.lead_values(Q)
-        best = max(cs.mean(v) for v in per.values())
-        return best, cs.nodes
+        Q, _ = search.after_lead_move(position_of(base_state), (S_CLOSE, -1))
+        ranked = sorted(opp_hands, key=lambda h: -opp_hands[h])
+        n = min(len(ranked), self.closed_worlds)
+        used = 0
+        while True:
+            hands = ranked[:n]
+            cs = ClosedSearch(
+                search, view.player, hands, [opp_hands[h] for h in hands], limit=limit - used
+            )
+            try:
+                per = cs.lead_values(Q)
+            except SearchLimit:
+                used += cs.nodes
+                if n <= 4 or used >= limit:
+                    return -3.0, used
+                n //= 2
+                continue
+            return max(cs.mean(v) for v in per.values()), used + cs.nodes
 
     # ------------------------------------------------------------------ open talon
     def _pimc(self, view, acts, draw) -> dict[Action, float]:
@@ -152,11 +178,14 @@ class InfoSetBot(PimcBot):
         perfect = view.talon_size == 0 and view.closed_by < 0
         sign = 1 if view.player == 0 else -1
         close = next((a for a in acts if a.kind == CLOSE), None)
-        searched = [a for a in acts if a is not close]
-        totals = dict.fromkeys(searched, 0.0)
+        totals = dict.fromkeys(acts, 0.0)
         nodes = samples = 0
         depth = EXACT_DEPTH
         target = 1 if perfect else self.target_samples
+        # With closing to judge, PIMC gets part of the budget and the information-set
+        # search of the close the rest; the whole move stays within CAP budgets.
+        budget = self.node_budget if close is None else int(self.node_budget * PIMC_SHARE)
+        cap = int(CAP * budget)
         opp_hands: dict[int, int] = {}
         first_state = None
         o = 1 - view.player
@@ -168,24 +197,24 @@ class InfoSetBot(PimcBot):
             if samples == 0:
                 strict = view.closed_by >= 0 or view.talon_size <= self.exact_talon
                 if strict:
-                    vals = self._values(search, state, searched, EXACT_DEPTH)
+                    vals = self._values(search, state, acts, EXACT_DEPTH)
                 else:
                     remaining = _tricks_left(view)
                     d = 1
-                    vals = self._values(search, state, searched, d)
-                    search.limit = max(self.node_budget // target, search.nodes)
+                    vals = self._values(search, state, acts, d)
+                    search.limit = max(budget // target, search.nodes)
                     while d < remaining and d < self.max_depth:
                         try:
-                            vals = self._values(search, state, searched, d + 1)
+                            vals = self._values(search, state, acts, d + 1)
                         except SearchLimit:
                             break
                         d += 1
                     search.limit = None
                     depth = EXACT_DEPTH if d >= remaining else d
             else:
-                search.limit = max(1, 2 * self.node_budget - nodes)
+                search.limit = max(1, cap - nodes)
                 try:
-                    vals = self._values(search, state, searched, depth)
+                    vals = self._values(search, state, acts, depth)
                 except SearchLimit:
                     nodes += search.nodes
                     break
@@ -201,20 +230,20 @@ class InfoSetBot(PimcBot):
                     totals[a] = sub
                 else:
                     totals[a] += sign * v
-            if samples >= self.min_samples and nodes >= self.node_budget:
+            if samples >= self.min_samples and nodes >= budget:
                 break
         out = {
             a: (max(t.values()) if isinstance(t, dict) else t) / samples for a, t in totals.items()
         }
         if close is not None:
-            hands = list(opp_hands)[: self.closed_worlds]
-            weights = [opp_hands[h] for h in hands]
-            try:
-                value, used = self._close_value(view, hands, weights, first_state)
+            # PIMC's value of closing is an upper bound of its value over the
+            # information set (clairvoyance never hurts): search only if it could win.
+            others = max(v for a, v in out.items() if a is not close)
+            if out[close] > others + self.close_margin:
+                value, used = self._close_value(
+                    view, opp_hands, first_state, max(1, int(CAP * self.node_budget) - nodes)
+                )
                 nodes += used
-            except SearchLimit:
-                value = -3.0  # could not be judged within the budget: do not close
-            out[close] = value
-            out = {a: out[a] for a in acts}
+                out[close] = min(value, out[close])
         self.last_info = {"samples": samples, "depth": depth, "nodes": nodes}
         return out
