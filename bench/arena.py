@@ -117,28 +117,35 @@ SEARCH_BOTS = ("medium", "strong", "strong_v1", "ismcts")
 
 
 def make_own_bot(spec: str, seed: int, allow_close: bool = True):
-    """A bot from a spec ``name[:seconds][:noclose]``: ``easy``/``rule``, ``random``,
-    ``oracle``, or a search bot (``medium``, ``strong``, ``strong_v1``, ``ismcts``) with
-    its time budget (turned into a node budget: deterministic) and, with ``noclose``,
-    the talon never closed (to measure what closing is worth)."""
+    """A bot from a spec ``name[:seconds][:noclose][:option=value...]``: ``easy``/``rule``,
+    ``random``, ``oracle``, or a search bot (``medium``, ``strong``, ``strong_v1``,
+    ``ismcts``) with its time budget (turned into a node budget: deterministic), with
+    ``noclose`` never closing the talon (to measure what closing is worth; ``easy`` too),
+    and with any attribute of the bot set, for experiments (``strong:0.1:softness=0.4``)."""
     from games.engine.ai import make_bot
     from games.engine.bots import RandomBot, RuleBot
 
     name, *rest = spec.split(":")
     seconds = None
+    options = {}
     for part in rest:
         if part == "noclose":
             allow_close = False
+        elif "=" in part:  # an attribute of a search bot, for experiments: max_depth=2
+            key, _, value = part.partition("=")
+            options[key] = float(value) if "." in value else int(value)
         else:
             try:
                 seconds = float(part)
             except ValueError:
                 raise SystemExit(f"bad bot spec {spec!r}: use name[:seconds][:noclose]") from None
-    if name in ("easy", "rule", "random", "oracle") and (seconds is not None or not allow_close):
+    if name in ("easy", "rule", "random", "oracle") and (
+        seconds is not None or not allow_close or options
+    ):
         if not allow_close and name in ("easy", "rule"):
             return _no_close_rule_bot()
-        if seconds is not None or name == "oracle":
-            raise SystemExit(f"{name} takes no time budget or noclose")
+        if seconds is not None or options or name == "oracle":
+            raise SystemExit(f"{name} takes no time budget, options or noclose")
     if name in ("easy", "rule"):
         return RuleBot()
     if name == "random":
@@ -148,6 +155,10 @@ def make_own_bot(spec: str, seed: int, allow_close: bool = True):
     if name in SEARCH_BOTS:
         bot = make_bot(name, seed=seed, time_budget=seconds)
         bot.allow_close = allow_close
+        for key, value in options.items():
+            if not hasattr(bot, key):
+                raise SystemExit(f"{name} has no option {key!r}")
+            setattr(bot, key, value)
         return bot
     raise SystemExit(
         f"unknown bot {spec!r}: use easy, rule, random, oracle or "
