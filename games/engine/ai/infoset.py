@@ -38,7 +38,8 @@ from .search import EXACT_DEPTH, Search, SearchLimit, position_of
 from .search import MARRIAGE as S_MARRIAGE
 from .search import PLAY as S_PLAY
 
-MAX_TRIES = 40  # candidate deals drawn per kept sample at most (rejection sampling)
+MAX_TRIES = 20  # candidate deals drawn per kept sample at most (rejection sampling)
+TRY_NODES = 12  # a drawn and judged deal costs about as much time as this many nodes
 PIMC_SHARE = 0.6  # of the node budget for PIMC when closing is to be judged too
 CAP = 1.25  # no move searches more than this many budgets
 
@@ -60,6 +61,9 @@ class InfoSetBot(PimcBot):
         super().__init__(close_margin=close_margin, name=name, **options)
         self.inference = inference
         self.closed_worlds = closed_worlds
+        self.close_worlds = 0  # hands the last close decision was searched over
+        self.tries = 0  # deals drawn for the current decision (counted as work)
+        self.close_info = None  # (face-down, hands, PIMC value, value, best other)
 
     # ------------------------------------------------------------------ samples
     def _sampler(self, view: PlayerView, rng: random.Random):
@@ -69,6 +73,7 @@ class InfoSetBot(PimcBot):
         def draw():
             state = None
             for _ in range(MAX_TRIES):
+                self.tries += 1
                 state = sample_hidden(view, rng)
                 if not decisions:
                     return state
@@ -91,7 +96,9 @@ class InfoSetBot(PimcBot):
             self.last_info = {"samples": 0, "depth": 0, "nodes": 0}
             return {acts[0]: 0.0}
         rng = random.Random(f"{self.seed}:{_view_key(view)}")
+        self.tries = 0
         draw = self._sampler(view, rng)
+        self.spent = 0
         if view.closed_by >= 0 and all(a.kind in (PLAY, MARRIAGE) for a in acts):
             got = self._closed_values(view, acts, draw)
             if got is not None:
@@ -111,65 +118,74 @@ class InfoSetBot(PimcBot):
         ranked = sorted(hands, key=lambda h: -hands[h])  # most frequent first (stable)
         return ranked, [hands[h] for h in ranked], states
 
+    def _widening(self, search, view, hands, weights, limit, run):
+        """Run ``run(cs)`` on a :class:`ClosedSearch` over the first 4 hands, then 8,
+        16, ... up to all of them, while the next (about twice the cost of the last)
+        fits in ``limit`` nodes; the result over the most hands that fitted, its number
+        of hands and the nodes used (result None if not even four hands fitted)."""
+        used = 0
+        n = min(4, len(hands))
+        got = None
+        done = 0
+        while True:
+            cs = ClosedSearch(search, view.player, hands[:n], weights[:n], limit=limit - used)
+            try:
+                got = run(cs)
+            except SearchLimit:
+                used += cs.nodes
+                break
+            used += cs.nodes
+            done = n
+            if n >= len(hands) or used + 2.5 * cs.nodes > limit:
+                break
+            n = min(2 * n, len(hands))
+        return got, done, used
+
     def _closed_values(self, view, acts, draw):
         """The talon is closed: values of ``acts`` by the information-set search over
-        sampled hands of the opponent (fewer hands if it would run past the cap); None
-        if even four hands do not fit (then PIMC decides)."""
+        sampled hands of the opponent (as many as fit in the budget); None if not even
+        four fit (then PIMC decides, within what is left)."""
         hands, weights, states = self._worlds(view, draw, self.closed_worlds)
         state = states[hands[0]]
         search = Search.of(state)
         P = position_of(state)
-        limit = int(CAP * self.node_budget)
-        used = 0
-        n = len(hands)
-        while True:
-            cs = ClosedSearch(search, view.player, hands[:n], weights[:n], limit=limit - used)
-            try:
-                if view.lead_index >= 0:
-                    L = list(P)
-                    L[1 - view.player] = 0
-                    per = cs.follow_values(tuple(L), view.lead_index)
-                    vals = {c: cs.mean(v) for c, v in per.items()}
-                    out = {a: vals[int(a.card)] for a in acts}
-                else:
-                    per = cs.lead_values(P)
-                    vals = {m: cs.mean(v) for m, v in per.items()}
-                    out = {}
-                    for a in acts:
-                        kind = S_PLAY if a.kind == PLAY else S_MARRIAGE
-                        out[a] = vals[(kind, int(a.card))]
-            except SearchLimit:
-                used += cs.nodes
-                if n <= 4 or used >= limit:
-                    return None
-                n //= 2
-                continue
-            self.last_info = {"samples": n, "depth": EXACT_DEPTH, "nodes": used + cs.nodes}
-            return out
+        used = TRY_NODES * self.tries
+        self.tries = 0
+        limit = int(self.node_budget) - used
+
+        def run(cs):
+            if view.lead_index >= 0:
+                L = list(P)
+                L[1 - view.player] = 0
+                per = cs.follow_values(tuple(L), view.lead_index)
+                vals = {c: cs.mean(v) for c, v in per.items()}
+                return {a: vals[int(a.card)] for a in acts}
+            per = cs.lead_values(P)
+            vals = {m: cs.mean(v) for m, v in per.items()}
+            return {a: vals[(S_PLAY if a.kind == PLAY else S_MARRIAGE, int(a.card))] for a in acts}
+
+        out, n, spent = self._widening(search, view, hands, weights, limit, run)
+        self.spent = used + spent
+        if out is not None:
+            self.last_info = {"samples": n, "depth": EXACT_DEPTH, "nodes": used + spent}
+        return out
 
     def _close_value(self, view, opp_hands, base_state, limit):
         """The value of closing now over the sampled hands of the opponent (see
-        :mod:`.closed`), most frequent hands first; with fewer hands if the search runs
-        past ``limit`` nodes; -3 (do not close) if even four hands do not fit."""
+        :mod:`.closed`), most frequent hands first, as many as fit in ``limit`` nodes;
+        -3 (do not close) if not even four fit."""
         search = Search.of(base_state)
         Q, _ = search.after_lead_move(position_of(base_state), (S_CLOSE, -1))
-        ranked = sorted(opp_hands, key=lambda h: -opp_hands[h])
-        n = min(len(ranked), self.closed_worlds)
-        used = 0
-        while True:
-            hands = ranked[:n]
-            cs = ClosedSearch(
-                search, view.player, hands, [opp_hands[h] for h in hands], limit=limit - used
-            )
-            try:
-                per = cs.lead_values(Q)
-            except SearchLimit:
-                used += cs.nodes
-                if n <= 4 or used >= limit:
-                    return -3.0, used
-                n //= 2
-                continue
-            return max(cs.mean(v) for v in per.values()), used + cs.nodes
+        ranked = sorted(opp_hands, key=lambda h: -opp_hands[h])[: self.closed_worlds]
+
+        def run(cs):
+            return max(cs.mean(v) for v in cs.lead_values(Q).values())
+
+        value, n, used = self._widening(
+            search, view, ranked, [opp_hands[h] for h in ranked], limit, run
+        )
+        self.close_worlds = n
+        return (-3.0 if value is None else value), used
 
     # ------------------------------------------------------------------ open talon
     def _pimc(self, view, acts, draw) -> dict[Action, float]:
@@ -185,6 +201,7 @@ class InfoSetBot(PimcBot):
         # With closing to judge, PIMC gets part of the budget and the information-set
         # search of the close the rest; the whole move stays within CAP budgets.
         budget = self.node_budget if close is None else int(self.node_budget * PIMC_SHARE)
+        budget = max(1, budget - self.spent)  # after a closed search that did not fit
         cap = int(CAP * budget)
         opp_hands: dict[int, int] = {}
         first_state = None
@@ -216,9 +233,10 @@ class InfoSetBot(PimcBot):
                 try:
                     vals = self._values(search, state, acts, depth)
                 except SearchLimit:
-                    nodes += search.nodes
+                    nodes += search.nodes + TRY_NODES * self.tries
                     break
-            nodes += search.nodes
+            nodes += search.nodes + TRY_NODES * self.tries
+            self.tries = 0
             samples += 1
             h = state.hand[o]
             opp_hands[h] = opp_hands.get(h, 0) + 1
@@ -244,6 +262,7 @@ class InfoSetBot(PimcBot):
                     view, opp_hands, first_state, max(1, int(CAP * self.node_budget) - nodes)
                 )
                 nodes += used
+                self.close_info = (view.talon_size, self.close_worlds, out[close], value, others)
                 out[close] = min(value, out[close])
         self.last_info = {"samples": samples, "depth": depth, "nodes": nodes}
         return out
