@@ -213,7 +213,7 @@ def test_closed_games_are_played_legally_by_both_sides():
     checked = 0
     for st in _closed_positions(6, seed=12):
         st.push(Action.parse("close"))
-        bots = [make_bot("strong", seed=3, time_budget=0.02) for _ in (0, 1)]
+        bots = [InfoSetBot(seed=3, time_budget=0.02, closed_search=True) for _ in (0, 1)]
         while not st.is_over:
             p = st.to_move
             st.push(bots[p].choose(st.view(p)))
