@@ -526,21 +526,28 @@ def solver_check(args):
 
 
 def calibrate(args):
+    """Search nodes per second of ``strong`` and ISMCTS iterations per second (the
+    constants that turn a time budget into a deterministic amount of work)."""
     from games.engine import GameState, RuleSet
     from games.engine.ai import make_bot
 
-    nodes = 0
-    spent = 0.0
-    for g in range(args.deals):
-        state = GameState.deal(RuleSet(), seed=f"calibrate:{g}")
-        bot = make_bot("strong", seed=1, time_budget=0.1)
-        while not state.is_over:
-            t0 = time.perf_counter()
-            action = bot.choose(state.view(state.to_move))
-            spent += time.perf_counter() - t0
-            nodes += bot.last_info["nodes"]
-            state.push(action)
-    print(f"{nodes / spent:.0f} search nodes per second (NODES_PER_SECOND in ai/pimc.py)")
+    for level, unit, count in (
+        ("strong", "search nodes", lambda b: b.last_info.get("nodes", 0)),
+        ("ismcts", "ISMCTS iterations", lambda b: b.last_info.get("iterations", 0)),
+    ):
+        work = 0
+        spent = 0.0
+        for g in range(args.deals):
+            state = GameState.deal(RuleSet(), seed=f"calibrate:{g}")
+            bot = make_bot(level, seed=1, time_budget=0.1)
+            while not state.is_over:
+                t0 = time.perf_counter()
+                action = bot.choose(state.view(state.to_move))
+                spent += time.perf_counter() - t0
+                work += count(bot)
+                state.push(action)
+        where = "NODES_PER_SECOND in ai/pimc.py" if level == "strong" else "ai/ismcts.py"
+        print(f"{work / spent:.0f} {unit} per second ({where})")
 
 
 def main(argv=None):

@@ -238,3 +238,30 @@ def test_ismcts_budget_and_no_close_switch():
     assert make_bot("ismcts", seed=1, time_budget=0.2).iterations > make_bot(
         "ismcts", seed=1, time_budget=0.1
     ).iterations
+
+
+def test_choices_below_the_root_leave_the_world_out():
+    # In world 0 the move is chosen by world 1's values and vice versa: m1 is best for
+    # world 0 alone, m2 for world 1 alone.
+    cs = ClosedSearch(None, 0, [0, 0], [1, 1])
+    assert cs._best({"m1": [1, -1], "m2": [0, 0]}, (0, 1)) == [0, -1]
+    # one world keeps its best move; one move is just that move
+    assert cs._best({"m1": [1], "m2": [2]}, (0,)) == [2]
+    assert cs._best({"m1": [1, 2]}, (0, 1)) == [1, 2]
+
+
+def test_work_per_move_stays_within_the_cap():
+    from games.engine.ai.infoset import CAP
+
+    bot = make_bot("strong", seed=6, time_budget=0.02)
+    most = 0
+    for g in range(3):
+        state = GameState.deal("weich", seed=f"cap:{g}", dealer=g % 2)
+        other = make_bot("strong_v1", seed=7, time_budget=0.02)
+        while not state.is_over:
+            p = state.to_move
+            a = (bot if p == 0 else other).choose(state.view(p))
+            if p == 0:
+                most = max(most, bot.last_info["nodes"])
+            state.push(a)
+    assert 0 < most <= CAP * bot.node_budget + 500
