@@ -63,9 +63,7 @@ def make_bot(level: str, *, seed: int = 0, time_budget: float | None = None):
         from .ismcts import IsmctsBot
 
         return IsmctsBot(seed=seed, time_budget=time_budget or 0.5)
-    raise ValueError(
-        f"unknown bot level {level!r}: use one of {', '.join(LEVELS + EXTRA_LEVELS)}"
-    )
+    raise ValueError(f"unknown bot level {level!r}: use one of {', '.join(LEVELS + EXTRA_LEVELS)}")
 
 
 __all__ = [

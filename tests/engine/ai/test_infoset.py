@@ -159,9 +159,7 @@ def test_inference_reads_a_lead_without_exchanging_and_weighs_hands():
         else:
             without = h
     assert with_jack is not None and without is not None
-    assert likelihood(view, decisions, with_jack) <= MISSED_EXCHANGE * likelihood(
-        view, decisions, with_jack & ~(1 << jack)
-    ) + 1e-9 or likelihood(view, decisions, with_jack) <= MISSED_EXCHANGE
+    assert likelihood(view, decisions, with_jack) <= MISSED_EXCHANGE + 1e-9
     assert likelihood(view, decisions, without) > likelihood(view, decisions, with_jack)
 
 
@@ -235,9 +233,10 @@ def test_ismcts_budget_and_no_close_switch():
         a = bot.choose(state.view(p)) if p == 0 else RuleBot().choose(state.view(p), None)
         assert a.kind != CLOSE or p == 1
         state.push(a)
-    assert make_bot("ismcts", seed=1, time_budget=0.2).iterations > make_bot(
-        "ismcts", seed=1, time_budget=0.1
-    ).iterations
+    assert (
+        make_bot("ismcts", seed=1, time_budget=0.2).iterations
+        > make_bot("ismcts", seed=1, time_budget=0.1).iterations
+    )
 
 
 def test_choices_below_the_root_leave_the_world_out():
