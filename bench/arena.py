@@ -1,16 +1,22 @@
 """The arena: how strong are the computer opponents? Prints figures; no test asserts them.
 
-Own engine, any two bots (``easy``/``rule``, ``random``, ``medium``, ``strong``,
-``strong:0.1`` = strong with 0.1 s per move, and ``oracle``: a player who sees every
-card, the opponent's hand and the talon order, and plays the exact best open-card move,
-the measure of what a target asks)::
+Own engine, any two bots of the pool: ``easy``/``rule``, ``random``, ``medium``,
+``strong``, ``strong_v1`` (the previous strong, frozen: the baseline every change is
+paired against), ``ismcts`` (information-set MCTS), and ``oracle`` (a player who sees
+every card, the opponent's hand and the talon order, and plays the exact best open-card
+move, the measure of what a target asks). A spec is ``name[:seconds][:noclose]
+[:option=value]``: ``strong:0.1`` is strong with 0.1 s per move (a node budget, so the
+figures do not depend on the machine's load), ``strong:0.1:noclose`` never closes the
+talon (what closing is worth: play a bot against itself with closing disabled), and
+``strong_v1:0.1:max_depth=2`` sets an attribute of the bot, for experiments::
 
     .venv/bin/python bench/arena.py strong:0.1 easy --deals 200 --seed 1 [--rules weich]
 
 Each deal is played twice with the seats swapped (the same cards each way). It prints
 the share of game points and of games won by the first bot with a 95% confidence
-interval (bootstrap over deals), the mean and maximum time per move of each bot, and how
-often the first bot closed the talon and failed. ``--jobs 2`` plays deals in two
+interval (bootstrap over deals), the mean and maximum time per move of each bot, and for
+each bot how often it closed the talon, how often it failed (the failed-closing rate),
+the game points of its closed games, and all that by the face-down cards at the close. ``--jobs 2`` plays deals in two
 processes (times per move then include sharing the machine); ``--save run.json`` keeps
 the points per deal and ``--against run.json`` prints the paired difference per deal
 (with a 95% interval) to such a run on the same deals: the way to tell whether a change
