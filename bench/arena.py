@@ -271,43 +271,117 @@ def own_arena(args):
 _PLAY = None
 
 
-def _play_global(i):
-    return _PLAY(i)
+def _log_header(args) -> dict:
+    return {k: getattr(args, k) for k in ("bot_a", "bot_b", "seed", "rules", "outside")}
+
+
+def read_log(path) -> tuple[dict, dict]:
+    """A ``--log`` file: (its header, results by deal index)."""
+    import json
+
+    header = None
+    done = {}
+    for line in Path(path).read_text().splitlines():
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        if "args" in row:
+            header = row["args"]
+        else:
+            done[row["i"]] = row["r"]
+    return header, done
 
 
 def run_deals(args, play):
     """Play deals ``0..args.deals-1`` with ``play(i)`` (in ``args.jobs`` processes),
-    print the report; ``--save`` and ``--against`` as documented above."""
+    print the report; ``--save``, ``--against`` and ``--log`` as documented above."""
     import json
 
     global _PLAY
+    done = {}
+    log = None
+    if args.log:
+        if Path(args.log).exists():
+            header, done = read_log(args.log)
+            if header != _log_header(args):
+                raise SystemExit(f"{args.log} is the log of another run: {header}")
+            done = {i: r for i, r in done.items() if i < args.deals}
+        log = open(args.log, "a")  # noqa: SIM115 - closed below
+        if not done and Path(args.log).stat().st_size == 0:
+            log.write(json.dumps({"args": _log_header(args)}) + "\n")
+            log.flush()
+    todo = [i for i in range(args.deals) if i not in done]
+
+    def keep(i, r):
+        done[i] = r
+        if log is not None:
+            log.write(json.dumps({"i": i, "r": r}) + "\n")
+            log.flush()
+
     if args.jobs > 1:
         import multiprocessing
 
         _PLAY = play  # forked workers inherit it (closures do not pickle)
         with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-            results = pool.map(_play_global, range(args.deals), chunksize=1)
+            for i, r in pool.imap_unordered(_play_indexed, todo, chunksize=1):
+                keep(i, r)
     else:
-        results = [play(i) for i in range(args.deals)]
-    deals = [r[:3] for r in results]
+        for i in todo:
+            keep(i, play(i))
+    if log is not None:
+        log.close()
+    summarize(args, [done[i] for i in sorted(done)], sorted(done))
+
+
+def _play_indexed(i):
+    return i, _PLAY(i)
+
+
+def summarize(args, results, indices):
+    """The report of ``results`` (one per deal, in ``indices`` order)."""
+    import json
+
+    deals = [tuple(r[:3]) for r in results]
     times = {args.bot_a: [t for r in results for t in r[3]]}
     if args.bot_b != args.bot_a:
         times[args.bot_b] = [t for r in results for t in r[4]]
     report(args.bot_a, args.bot_b, deals, times)
+    nets = [d[0] - d[1] for d in deals]
+    lo, hi = bootstrap_ci(nets, statistics.fmean)
+    print(
+        f"  net game points per deal for {args.bot_a}: {statistics.fmean(nets):+.3f} "
+        f"(95% CI {lo:+.3f}..{hi:+.3f})"
+    )
     if len(results[0]) > 7:
-        closing_report(args.bot_a, [c for r in results for c in r[7]])
+        closing_report(args.bot_a, [tuple(c) for r in results for c in r[7]])
         if args.bot_b != args.bot_a:
-            closing_report(args.bot_b, [c for r in results for c in r[8]])
+            closing_report(args.bot_b, [tuple(c) for r in results for c in r[8]])
     if args.save:
-        Path(args.save).write_text(json.dumps({"args": vars(args), "deals": deals}))
+        Path(args.save).write_text(
+            json.dumps({"args": vars(args), "deals": deals, "indices": indices})
+        )
     if args.against:
-        other = json.loads(Path(args.against).read_text())
-        if other["args"]["seed"] != args.seed or len(other["deals"]) != len(deals):
-            raise SystemExit(f"{args.against} holds other deals (seed or number differs)")
-        diffs = [(d[0] - d[1]) - (o[0] - o[1]) for d, o in zip(deals, other["deals"], strict=True)]
+        path = Path(args.against)
+        if path.suffix == ".jsonl":
+            header, rows = read_log(path)
+            other = {"args": header, "deals": {i: r[:3] for i, r in rows.items()}}
+        else:
+            other = json.loads(path.read_text())
+            idx = other.get("indices", range(len(other["deals"])))
+            other["deals"] = dict(zip(idx, other["deals"], strict=True))
+        if other["args"]["seed"] != args.seed:
+            raise SystemExit(f"{args.against} holds other deals (the seed differs)")
+        common = [
+            (d, other["deals"][i])
+            for i, d in zip(indices, deals, strict=True)
+            if i in other["deals"]
+        ]
+        if not common:
+            raise SystemExit(f"{args.against} has none of these deals")
+        diffs = [(d[0] - d[1]) - (o[0] - o[1]) for d, o in common]
         lo, hi = bootstrap_ci(diffs, statistics.fmean)
         print(
-            f"  paired against {other['args']['bot_a']} ({args.against}): "
+            f"  paired against {other['args']['bot_a']} ({args.against}, {len(common)} deals): "
             f"{statistics.fmean(diffs):+.3f} game points per deal (95% CI {lo:+.3f}..{hi:+.3f})"
         )
 
@@ -568,11 +642,25 @@ def main(argv=None):
     parser.add_argument(
         "--against", metavar="FILE", help="paired difference to a --save file of the same deals"
     )
+    parser.add_argument(
+        "--log",
+        metavar="FILE",
+        help="append each deal's result to FILE (JSON lines) as it is played; a run with the "
+        "same log goes on where it stopped",
+    )
+    parser.add_argument(
+        "--report-log", metavar="FILE", help="print the report of a --log file (partial or not)"
+    )
     parser.add_argument("--outside", action="store_true", help="play in the schnapsen package")
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--solver-check", type=int, default=0, metavar="N")
     parser.add_argument("--calibrate", action="store_true")
     args = parser.parse_args(argv)
+    if args.report_log:
+        header, rows = read_log(args.report_log)
+        for k, v in header.items():
+            setattr(args, k, v)
+        return summarize(args, [rows[i] for i in sorted(rows)], sorted(rows))
     if args.solver_check:
         return solver_check(args)
     if args.calibrate:

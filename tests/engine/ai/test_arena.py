@@ -83,3 +83,26 @@ def test_closings_are_counted_per_bot_with_the_failed_rate(capsys):
     assert "failed" in line and "%" in line and "game points in closed games" in line
     assert "by face-down cards:" in out
     assert "closings by easy:noclose: 0" in out
+
+
+def test_a_logged_run_goes_on_where_it_stopped(tmp_path, capsys):
+    log = tmp_path / "run.jsonl"
+    arena.main(["easy", "random", "--deals", "4", "--log", str(log)])
+    capsys.readouterr()
+    assert len(log.read_text().splitlines()) == 5  # header and four deals
+    arena.main(["easy", "random", "--deals", "6", "--log", str(log), "--jobs", "2"])
+    resumed = capsys.readouterr().out
+    assert len(log.read_text().splitlines()) == 7  # two more deals played, not six
+    arena.main(["easy", "random", "--deals", "6"])
+    fresh = capsys.readouterr().out
+    share = next(line for line in fresh.splitlines() if "game points:" in line)
+    assert share in resumed
+    arena.main(["--report-log", str(log)])
+    assert share in capsys.readouterr().out
+    assert "net game points per deal for easy:" in fresh
+    try:
+        arena.main(["easy", "easy", "--deals", "6", "--log", str(log)])
+    except SystemExit as exc:
+        assert "another run" in str(exc)
+    else:
+        raise AssertionError("a log of another run was accepted")
