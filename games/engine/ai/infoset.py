@@ -50,7 +50,9 @@ class InfoSetBot(PimcBot):
     """``strong``: see the module docstring. Options beyond :class:`PimcBot`'s:
     ``inference`` (weight samples by the opponent's play), ``closed_worlds`` (sampled
     hands of the opponent the information-set search uses at most), ``closed_search``
-    (play closed games by that search instead of PIMC)."""
+    (play closed games by that search instead of PIMC), ``close_blend`` (the value of
+    closing as that share of PIMC's value and the rest of the information-set value:
+    0 is best defence, 1 is PIMC)."""
 
     def __init__(
         self,
@@ -58,6 +60,7 @@ class InfoSetBot(PimcBot):
         inference: bool = True,
         closed_worlds: int = 20,
         closed_search: bool = False,
+        close_blend: float = 0.0,
         close_margin: float = 0.0,
         name: str = "strong",
         **options,
@@ -66,6 +69,7 @@ class InfoSetBot(PimcBot):
         self.inference = inference
         self.closed_worlds = closed_worlds
         self.closed_search = closed_search
+        self.close_blend = close_blend
         self.close_worlds = 0  # hands the last close decision was searched over
         self.tries = 0  # deals drawn for the current decision (counted as work)
         self.close_info = None  # (face-down, hands, PIMC value, value, best other)
@@ -272,6 +276,8 @@ class InfoSetBot(PimcBot):
                 )
                 nodes += used
                 self.close_info = (view.talon_size, self.close_worlds, out[close], value, others)
-                out[close] = min(value, out[close])
+                value = min(value, out[close])
+                b = self.close_blend
+                out[close] = (1 - b) * value + b * out[close]
         self.last_info = {"samples": samples, "depth": depth, "nodes": nodes}
         return out
