@@ -52,7 +52,8 @@ class InfoSetBot(PimcBot):
     hands of the opponent the information-set search uses at most), ``closed_search``
     (play closed games by that search instead of PIMC), ``close_blend`` (the value of
     closing as that share of PIMC's value and the rest of the information-set value:
-    0 is best defence, 1 is PIMC)."""
+    0 is best defence, 1 is PIMC), ``close_budget`` (budgets the decision to close may
+    use, for experiments: what a faster search would buy)."""
 
     def __init__(
         self,
@@ -61,6 +62,7 @@ class InfoSetBot(PimcBot):
         closed_worlds: int = 20,
         closed_search: bool = False,
         close_blend: float = 0.0,
+        close_budget: float = 1.0,
         close_margin: float = 0.0,
         name: str = "strong",
         **options,
@@ -70,6 +72,7 @@ class InfoSetBot(PimcBot):
         self.closed_worlds = closed_worlds
         self.closed_search = closed_search
         self.close_blend = close_blend
+        self.close_budget = close_budget
         self.close_worlds = 0  # hands the last close decision was searched over
         self.tries = 0  # deals drawn for the current decision (counted as work)
         self.close_info = None  # (face-down, hands, PIMC value, value, best other)
@@ -272,7 +275,10 @@ class InfoSetBot(PimcBot):
             others = max(v for a, v in out.items() if a is not close)
             if out[close] > others + self.close_margin:
                 value, used = self._close_value(
-                    view, opp_hands, first_state, max(1, int(CAP * self.node_budget) - nodes)
+                    view,
+                    opp_hands,
+                    first_state,
+                    max(1, int(CAP * self.node_budget * self.close_budget) - nodes),
                 )
                 nodes += used
                 self.close_info = (view.talon_size, self.close_worlds, out[close], value, others)
