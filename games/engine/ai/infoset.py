@@ -148,14 +148,14 @@ class InfoSetBot(PimcBot):
             try:
                 got = run(cs)
             except SearchLimit:
-                used += cs.nodes
+                used += cs.work
                 break
-            used += cs.nodes
+            used += cs.work
             done = n
-            if n >= len(hands) or used + 2.5 * cs.nodes > limit:
+            if n >= len(hands) or used + 2.5 * cs.work > limit:
                 break
             n = min(2 * n, len(hands))
-        return got, done, used
+        return got, done, int(used)
 
     def _closed_values(self, view, acts, draw):
         """The talon is closed: values of ``acts`` by the information-set search over

@@ -264,3 +264,12 @@ def test_work_per_move_stays_within_the_cap():
                 most = max(most, bot.last_info["nodes"])
             state.push(a)
     assert 0 < most <= CAP * bot.node_budget + 500
+
+
+def test_without_the_compiled_core_the_python_search_decides(monkeypatch):
+    from games.engine.ai import closed
+
+    monkeypatch.setattr(closed, "core", None)
+    state = position(*CLOSE_RIGHT)
+    bot = make_bot("strong", seed=1, time_budget=0.1)
+    assert bot.choose(state.view(0)).kind == CLOSE
