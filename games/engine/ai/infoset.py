@@ -53,7 +53,8 @@ class InfoSetBot(PimcBot):
     (play closed games by that search instead of PIMC), ``close_blend`` (the value of
     closing as that share of PIMC's value and the rest of the information-set value:
     0 is best defence, 1 is PIMC), ``close_budget`` (budgets the decision to close may
-    use, for experiments: what a faster search would buy)."""
+    use, for experiments: what a faster search would buy), ``close_draws`` (deals of the
+    hidden cards the decision to close draws at least, PIMC's samples included)."""
 
     def __init__(
         self,
@@ -63,6 +64,7 @@ class InfoSetBot(PimcBot):
         closed_search: bool = False,
         close_blend: float = 0.0,
         close_budget: float = 1.0,
+        close_draws: int = 0,
         close_margin: float = 0.0,
         name: str = "strong",
         **options,
@@ -73,6 +75,7 @@ class InfoSetBot(PimcBot):
         self.closed_search = closed_search
         self.close_blend = close_blend
         self.close_budget = close_budget
+        self.close_draws = close_draws
         self.close_worlds = 0  # hands the last close decision was searched over
         self.tries = 0  # deals drawn for the current decision (counted as work)
         self.close_info = None  # (face-down, hands, PIMC value, value, best other)
@@ -274,6 +277,12 @@ class InfoSetBot(PimcBot):
             # information set (clairvoyance never hurts): search only if it could win.
             others = max(v for a, v in out.items() if a is not close)
             if out[close] > others + self.close_margin:
+                # more hands than PIMC's samples: drawing one is cheap next to solving it
+                self.tries = 0
+                for _ in range(max(0, self.close_draws - samples)):
+                    h = draw().hand[o]
+                    opp_hands[h] = opp_hands.get(h, 0) + 1
+                nodes += TRY_NODES * self.tries
                 value, used = self._close_value(
                     view,
                     opp_hands,
