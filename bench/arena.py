@@ -1,16 +1,22 @@
 """The arena: how strong are the computer opponents? Prints figures; no test asserts them.
 
-Own engine, any two bots (``easy``/``rule``, ``random``, ``medium``, ``strong``,
-``strong:0.1`` = strong with 0.1 s per move, and ``oracle``: a player who sees every
-card, the opponent's hand and the talon order, and plays the exact best open-card move,
-the measure of what a target asks)::
+Own engine, any two bots of the pool: ``easy``/``rule``, ``random``, ``medium``,
+``strong``, ``strong_v1`` (the previous strong, frozen: the baseline every change is
+paired against), ``ismcts`` (information-set MCTS), and ``oracle`` (a player who sees
+every card, the opponent's hand and the talon order, and plays the exact best open-card
+move, the measure of what a target asks). A spec is ``name[:seconds][:noclose]
+[:option=value]``: ``strong:0.1`` is strong with 0.1 s per move (a node budget, so the
+figures do not depend on the machine's load), ``strong:0.1:noclose`` never closes the
+talon (what closing is worth: play a bot against itself with closing disabled), and
+``strong_v1:0.1:max_depth=2`` sets an attribute of the bot, for experiments::
 
     .venv/bin/python bench/arena.py strong:0.1 easy --deals 200 --seed 1 [--rules weich]
 
 Each deal is played twice with the seats swapped (the same cards each way). It prints
 the share of game points and of games won by the first bot with a 95% confidence
-interval (bootstrap over deals), the mean and maximum time per move of each bot, and how
-often the first bot closed the talon and failed. ``--jobs 2`` plays deals in two
+interval (bootstrap over deals), the mean and maximum time per move of each bot, and for
+each bot how often it closed the talon, how often it failed (the failed-closing rate),
+the game points of its closed games, and all that by the face-down cards at the close. ``--jobs 2`` plays deals in two
 processes (times per move then include sharing the machine); ``--save run.json`` keeps
 the points per deal and ``--against run.json`` prints the paired difference per deal
 (with a 95% interval) to such a run on the same deals: the way to tell whether a change
@@ -113,33 +119,70 @@ class OracleBot:
         return max(acts, key=lambda a: sign * vals[a])
 
 
+SEARCH_BOTS = ("medium", "strong", "strong_v1", "ismcts")
+
+
 def make_own_bot(spec: str, seed: int, allow_close: bool = True):
-    from games.engine.ai import PimcBot, make_bot
+    """A bot from a spec ``name[:seconds][:noclose][:option=value...]``: ``easy``/``rule``,
+    ``random``, ``oracle``, or a search bot (``medium``, ``strong``, ``strong_v1``,
+    ``ismcts``) with its time budget (turned into a node budget: deterministic), with
+    ``noclose`` never closing the talon (to measure what closing is worth; ``easy`` too),
+    and with any attribute of the bot set, for experiments (``strong:0.1:softness=0.4``)."""
+    from games.engine.ai import make_bot
     from games.engine.bots import RandomBot, RuleBot
 
-    name, _, arg = spec.partition(":")
+    name, *rest = spec.split(":")
+    seconds = None
+    options = {}
+    for part in rest:
+        if part == "noclose":
+            allow_close = False
+        elif "=" in part:  # an attribute of a search bot, for experiments: max_depth=2
+            key, _, value = part.partition("=")
+            options[key] = float(value) if "." in value else int(value)
+        else:
+            try:
+                seconds = float(part)
+            except ValueError:
+                raise SystemExit(f"bad bot spec {spec!r}: use name[:seconds][:noclose]") from None
+    if name in ("easy", "rule", "random", "oracle") and (
+        seconds is not None or not allow_close or options
+    ):
+        if not allow_close and name in ("easy", "rule"):
+            return _no_close_rule_bot()
+        if seconds is not None or options or name == "oracle":
+            raise SystemExit(f"{name} takes no time budget, options or noclose")
     if name in ("easy", "rule"):
         return RuleBot()
     if name == "random":
         return RandomBot()
     if name == "oracle":
         return OracleBot()
-    if name in ("medium", "strong"):
-        bot = make_bot(name, seed=seed, time_budget=float(arg) if arg else None)
-        if not allow_close:
-            bot = PimcBot(
-                seed=seed,
-                time_budget=bot.time_budget,
-                max_samples=bot.max_samples,
-                min_samples=bot.min_samples,
-                max_depth=bot.max_depth,
-                allow_close=False,
-                name=bot.name,
-            )
+    if name in SEARCH_BOTS:
+        bot = make_bot(name, seed=seed, time_budget=seconds)
+        bot.allow_close = allow_close
+        for key, value in options.items():
+            if not hasattr(bot, key):
+                raise SystemExit(f"{name} has no option {key!r}")
+            setattr(bot, key, value)
         return bot
     raise SystemExit(
-        f"unknown bot {spec!r}: use easy, rule, random, medium, strong[:seconds], oracle"
+        f"unknown bot {spec!r}: use easy, rule, random, oracle or "
+        f"{', '.join(SEARCH_BOTS)} with [:seconds][:noclose]"
     )
+
+
+def _no_close_rule_bot():
+    from games.engine.bots import RuleBot
+
+    class NoCloseRuleBot(RuleBot):
+        """``easy`` that never closes the talon."""
+
+        @staticmethod
+        def _close_is_safe(view):
+            return False
+
+    return NoCloseRuleBot()
 
 
 _BOTS: dict = {}
@@ -147,7 +190,9 @@ _BOTS: dict = {}
 
 def _own_deal(args, i):
     """Play deal ``i`` twice (seats swapped): (points a, points b, games won by a,
-    times of a, times of b, closings by a, of them failed)."""
+    times of a, times of b, closings by a, of them failed, closings of a and of b as
+    (face-down cards at the close, opponent had a trick, failed, game points won or
+    lost) tuples)."""
     from games.engine import GameState, RuleSet
     from games.engine.game import shuffled_deck
 
@@ -161,11 +206,13 @@ def _own_deal(args, i):
     rules = RuleSet.preset(args.rules)
     rng = random.Random(f"{args.seed}:{i}")  # only the random bot uses it
     deck = shuffled_deck(f"arena:{args.seed}:{i}")
-    pts_a = pts_b = wins_a = closed = failed = 0
+    pts_a = pts_b = wins_a = 0
     times = ([], [])
+    closes = ([], [])
     for seat_a in (0, 1):
         state = GameState.deal(rules, deck=deck, dealer=i % 2)
         bots = {seat_a: (a, 0), 1 - seat_a: (b, 1)}
+        close = None
         while not state.is_over:
             bot, who = bots[state.to_move]
             t0 = time.perf_counter()
@@ -174,17 +221,45 @@ def _own_deal(args, i):
             else:
                 action = bot.choose(state.view(state.to_move), rng)
             times[who].append(time.perf_counter() - t0)
+            if action.kind == "close":
+                p = state.to_move
+                close = (who, p, state.talon_size, bool(state.won[1 - p]))
             state.push(action)
         r = state.result
-        if state.closed_by == seat_a:
-            closed += 1
-            failed += r.winner != seat_a
+        if close is not None:
+            who, p, size, trick = close
+            won = r.game_points if r.winner == p else -r.game_points
+            closes[who].append((size, trick, r.winner != p, won))
         if r.winner == seat_a:
             pts_a += r.game_points
             wins_a += 1
         else:
             pts_b += r.game_points
-    return pts_a, pts_b, wins_a, times[0], times[1], closed, failed
+    closed = len(closes[0])
+    failed = sum(c[2] for c in closes[0])
+    return pts_a, pts_b, wins_a, times[0], times[1], closed, failed, closes[0], closes[1]
+
+
+def closing_report(name, closes):
+    """How often a bot closed, how often it failed, by face-down cards at the close."""
+    if not closes:
+        print(f"  closings by {name}: 0")
+        return
+    failed = sum(c[2] for c in closes)
+    net = sum(c[3] for c in closes)
+    print(
+        f"  closings by {name}: {len(closes)}, failed {failed} "
+        f"({100 * failed / len(closes):.1f}%), game points in closed games {net:+d}"
+    )
+    by_size = {}
+    for size, trick, fail, _ in closes:
+        n, f, nt = by_size.get(size, (0, 0, 0))
+        by_size[size] = (n + 1, f + fail, nt + (not trick))
+    parts = [
+        f"{size}: {n} ({f} failed, {nt} with no trick of the opponent)"
+        for size, (n, f, nt) in sorted(by_size.items())
+    ]
+    print("    by face-down cards: " + "; ".join(parts))
 
 
 def own_arena(args):
@@ -196,43 +271,117 @@ def own_arena(args):
 _PLAY = None
 
 
-def _play_global(i):
-    return _PLAY(i)
+def _log_header(args) -> dict:
+    return {k: getattr(args, k) for k in ("bot_a", "bot_b", "seed", "rules", "outside")}
+
+
+def read_log(path) -> tuple[dict, dict]:
+    """A ``--log`` file: (its header, results by deal index)."""
+    import json
+
+    header = None
+    done = {}
+    for line in Path(path).read_text().splitlines():
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        if "args" in row:
+            header = row["args"]
+        else:
+            done[row["i"]] = row["r"]
+    return header, done
 
 
 def run_deals(args, play):
     """Play deals ``0..args.deals-1`` with ``play(i)`` (in ``args.jobs`` processes),
-    print the report; ``--save`` and ``--against`` as documented above."""
+    print the report; ``--save``, ``--against`` and ``--log`` as documented above."""
     import json
 
     global _PLAY
+    done = {}
+    log = None
+    if args.log:
+        if Path(args.log).exists():
+            header, done = read_log(args.log)
+            if header != _log_header(args):
+                raise SystemExit(f"{args.log} is the log of another run: {header}")
+            done = {i: r for i, r in done.items() if i < args.deals}
+        log = open(args.log, "a")  # noqa: SIM115 - closed below
+        if not done and Path(args.log).stat().st_size == 0:
+            log.write(json.dumps({"args": _log_header(args)}) + "\n")
+            log.flush()
+    todo = [i for i in range(args.deals) if i not in done]
+
+    def keep(i, r):
+        done[i] = r
+        if log is not None:
+            log.write(json.dumps({"i": i, "r": r}) + "\n")
+            log.flush()
+
     if args.jobs > 1:
         import multiprocessing
 
         _PLAY = play  # forked workers inherit it (closures do not pickle)
         with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-            results = pool.map(_play_global, range(args.deals), chunksize=1)
+            for i, r in pool.imap_unordered(_play_indexed, todo, chunksize=1):
+                keep(i, r)
     else:
-        results = [play(i) for i in range(args.deals)]
-    deals = [r[:3] for r in results]
+        for i in todo:
+            keep(i, play(i))
+    if log is not None:
+        log.close()
+    summarize(args, [done[i] for i in sorted(done)], sorted(done))
+
+
+def _play_indexed(i):
+    return i, _PLAY(i)
+
+
+def summarize(args, results, indices):
+    """The report of ``results`` (one per deal, in ``indices`` order)."""
+    import json
+
+    deals = [tuple(r[:3]) for r in results]
     times = {args.bot_a: [t for r in results for t in r[3]]}
     if args.bot_b != args.bot_a:
         times[args.bot_b] = [t for r in results for t in r[4]]
     report(args.bot_a, args.bot_b, deals, times)
-    if len(results[0]) > 5:
-        closed = sum(r[5] for r in results)
-        failed = sum(r[6] for r in results)
-        print(f"  closings by {args.bot_a}: {closed}, failed {failed}")
+    nets = [d[0] - d[1] for d in deals]
+    lo, hi = bootstrap_ci(nets, statistics.fmean)
+    print(
+        f"  net game points per deal for {args.bot_a}: {statistics.fmean(nets):+.3f} "
+        f"(95% CI {lo:+.3f}..{hi:+.3f})"
+    )
+    if len(results[0]) > 7:
+        closing_report(args.bot_a, [tuple(c) for r in results for c in r[7]])
+        if args.bot_b != args.bot_a:
+            closing_report(args.bot_b, [tuple(c) for r in results for c in r[8]])
     if args.save:
-        Path(args.save).write_text(json.dumps({"args": vars(args), "deals": deals}))
+        Path(args.save).write_text(
+            json.dumps({"args": vars(args), "deals": deals, "indices": indices})
+        )
     if args.against:
-        other = json.loads(Path(args.against).read_text())
-        if other["args"]["seed"] != args.seed or len(other["deals"]) != len(deals):
-            raise SystemExit(f"{args.against} holds other deals (seed or number differs)")
-        diffs = [(d[0] - d[1]) - (o[0] - o[1]) for d, o in zip(deals, other["deals"], strict=True)]
+        path = Path(args.against)
+        if path.suffix == ".jsonl":
+            header, rows = read_log(path)
+            other = {"args": header, "deals": {i: r[:3] for i, r in rows.items()}}
+        else:
+            other = json.loads(path.read_text())
+            idx = other.get("indices", range(len(other["deals"])))
+            other["deals"] = dict(zip(idx, other["deals"], strict=True))
+        if other["args"]["seed"] != args.seed:
+            raise SystemExit(f"{args.against} holds other deals (the seed differs)")
+        common = [
+            (d, other["deals"][i])
+            for i, d in zip(indices, deals, strict=True)
+            if i in other["deals"]
+        ]
+        if not common:
+            raise SystemExit(f"{args.against} has none of these deals")
+        diffs = [(d[0] - d[1]) - (o[0] - o[1]) for d, o in common]
         lo, hi = bootstrap_ci(diffs, statistics.fmean)
         print(
-            f"  paired against {other['args']['bot_a']} ({args.against}): "
+            f"  paired against {other['args']['bot_a']} ({args.against}, {len(common)} deals): "
             f"{statistics.fmean(diffs):+.3f} game points per deal (95% CI {lo:+.3f}..{hi:+.3f})"
         )
 
@@ -457,21 +606,28 @@ def solver_check(args):
 
 
 def calibrate(args):
+    """Search nodes per second of ``strong`` and ISMCTS iterations per second (the
+    constants that turn a time budget into a deterministic amount of work)."""
     from games.engine import GameState, RuleSet
     from games.engine.ai import make_bot
 
-    nodes = 0
-    spent = 0.0
-    for g in range(args.deals):
-        state = GameState.deal(RuleSet(), seed=f"calibrate:{g}")
-        bot = make_bot("strong", seed=1, time_budget=0.1)
-        while not state.is_over:
-            t0 = time.perf_counter()
-            action = bot.choose(state.view(state.to_move))
-            spent += time.perf_counter() - t0
-            nodes += bot.last_info["nodes"]
-            state.push(action)
-    print(f"{nodes / spent:.0f} search nodes per second (NODES_PER_SECOND in ai/pimc.py)")
+    for level, unit, count in (
+        ("strong", "search nodes", lambda b: b.last_info.get("nodes", 0)),
+        ("ismcts", "ISMCTS iterations", lambda b: b.last_info.get("iterations", 0)),
+    ):
+        work = 0
+        spent = 0.0
+        for g in range(args.deals):
+            state = GameState.deal(RuleSet(), seed=f"calibrate:{g}")
+            bot = make_bot(level, seed=1, time_budget=0.1)
+            while not state.is_over:
+                t0 = time.perf_counter()
+                action = bot.choose(state.view(state.to_move))
+                spent += time.perf_counter() - t0
+                work += count(bot)
+                state.push(action)
+        where = "NODES_PER_SECOND in ai/pimc.py" if level == "strong" else "ai/ismcts.py"
+        print(f"{work / spent:.0f} {unit} per second ({where})")
 
 
 def main(argv=None):
@@ -486,11 +642,25 @@ def main(argv=None):
     parser.add_argument(
         "--against", metavar="FILE", help="paired difference to a --save file of the same deals"
     )
+    parser.add_argument(
+        "--log",
+        metavar="FILE",
+        help="append each deal's result to FILE (JSON lines) as it is played; a run with the "
+        "same log goes on where it stopped",
+    )
+    parser.add_argument(
+        "--report-log", metavar="FILE", help="print the report of a --log file (partial or not)"
+    )
     parser.add_argument("--outside", action="store_true", help="play in the schnapsen package")
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--solver-check", type=int, default=0, metavar="N")
     parser.add_argument("--calibrate", action="store_true")
     args = parser.parse_args(argv)
+    if args.report_log:
+        header, rows = read_log(args.report_log)
+        for k, v in header.items():
+            setattr(args, k, v)
+        return summarize(args, [rows[i] for i in sorted(rows)], sorted(rows))
     if args.solver_check:
         return solver_check(args)
     if args.calibrate:

@@ -8,8 +8,16 @@ the engine's interface ``choose(view, rng) -> Action``:
 ``medium``
     PIMC (:mod:`.pimc`) with a small budget (a few samples, shallow search).
 ``strong``
-    PIMC with ``time_budget`` seconds per move (default 0.5), converted to a node budget
-    so that the bot is deterministic for a given seed and budget.
+    :class:`.infoset.InfoSetBot` with ``time_budget`` seconds per move (default 0.5),
+    converted to a node budget so that the bot is deterministic for a given seed and
+    budget: PIMC while the talon is open, on samples weighted by the opponent's play
+    (:mod:`.inference`), closing and closed games decided over the information set
+    (:mod:`.closed`).
+``strong_v1``
+    the previous ``strong`` (plain :class:`.pimc.PimcBot`), frozen as the arena's
+    baseline.
+``ismcts``
+    information-set Monte Carlo tree search (:mod:`.ismcts`), an opponent for the arena.
 
 Exact endgame: :func:`.search.solve` (alpha-beta with a transposition table, values in
 signed game points for player 0). Game analysis for the replay view:
@@ -24,10 +32,12 @@ Strength figures and how they are measured: README "How strong is the computer" 
 from __future__ import annotations
 
 from .analysis import MoveAnalysis, analyze_game, analyze_record
+from .infoset import InfoSetBot
 from .pimc import PimcBot, candidate_actions, is_right_declaration
 from .search import Search, solve
 
-LEVELS = ("easy", "medium", "strong")
+LEVELS = ("easy", "medium", "strong")  # the levels offered in the browser
+EXTRA_LEVELS = ("strong_v1", "ismcts")  # for the arena
 
 
 def make_bot(level: str, *, seed: int = 0, time_budget: float | None = None):
@@ -46,11 +56,19 @@ def make_bot(level: str, *, seed: int = 0, time_budget: float | None = None):
             name="medium",
         )
     if level == "strong":
-        return PimcBot(seed=seed, time_budget=time_budget or 0.5, name="strong")
-    raise ValueError(f"unknown bot level {level!r}: use one of {', '.join(LEVELS)}")
+        return InfoSetBot(seed=seed, time_budget=time_budget or 0.5, name="strong")
+    if level == "strong_v1":  # the previous strong, frozen: the arena's baseline
+        return PimcBot(seed=seed, time_budget=time_budget or 0.5, name="strong_v1")
+    if level == "ismcts":
+        from .ismcts import IsmctsBot
+
+        return IsmctsBot(seed=seed, time_budget=time_budget or 0.5)
+    raise ValueError(f"unknown bot level {level!r}: use one of {', '.join(LEVELS + EXTRA_LEVELS)}")
 
 
 __all__ = [
+    "EXTRA_LEVELS",
+    "InfoSetBot",
     "LEVELS",
     "MoveAnalysis",
     "PimcBot",

@@ -2,8 +2,9 @@
 the move made and of the best move, in game points for the player who moved.
 
 Where nothing is hidden from the player (the talon is exhausted) the values are exact
-(the open-card solver). Before that they are what the ``strong`` bot estimates from that
-player's view (PIMC with a fixed seed, so an analysis is replayable): a mistake is judged
+(the open-card solver). Before that they are what PIMC (:class:`.pimc.PimcBot`, the
+search of ``strong_v1`` and ``medium``) estimates from that player's view, with a fixed
+seed, so an analysis is replayable: a mistake is judged
 with the information the player had, not with the cards he could not see.
 """
 

@@ -1,4 +1,6 @@
-"""Perfect information Monte Carlo (PIMC): the ``medium`` and ``strong`` bots.
+"""Perfect information Monte Carlo (PIMC): the ``medium`` bot, and ``strong_v1``, the
+previous ``strong`` (frozen as the arena's baseline; ``strong`` builds on it in
+:mod:`.infoset`).
 
 For each decision the bot deals the cards it cannot see (``sample_hidden``: uniformly
 among the deals consistent with its view, i.e. with the marriages the opponent showed,

@@ -52,3 +52,57 @@ def test_split_runs_are_the_same_games_and_compare(tmp_path, capsys):
     assert "+0.000 game points per deal" in second
     assert "closings by easy:" in second
     assert len(json.loads(save.read_text())["deals"]) == 6
+
+
+def test_bot_specs_budget_noclose_and_options():
+    from games.engine.ai import InfoSetBot, PimcBot
+    from games.engine.ai.ismcts import IsmctsBot
+
+    strong = arena.make_own_bot("strong:0.1:noclose", 1)
+    assert isinstance(strong, InfoSetBot) and not strong.allow_close
+    assert strong.node_budget == arena.make_own_bot("strong:0.1", 1).node_budget
+    v1 = arena.make_own_bot("strong_v1:0.2:max_depth=2", 1)
+    assert type(v1) is PimcBot and v1.max_depth == 2 and v1.allow_close
+    assert isinstance(arena.make_own_bot("ismcts:0.05:noclose", 1), IsmctsBot)
+    easy = arena.make_own_bot("easy:noclose", 1)
+    state = GameState.deal("weich", seed=1)
+    assert easy._close_is_safe(state.view(0)) is False
+    for bad in ("strong:fast", "oracle:0.1", "strong:0.1:nosuch=1", "hard"):
+        try:
+            arena.make_own_bot(bad, 1)
+        except SystemExit:
+            continue
+        raise AssertionError(f"{bad} accepted")
+
+
+def test_closings_are_counted_per_bot_with_the_failed_rate(capsys):
+    # easy closes when it has 66 nearly in hand; without closing it never does.
+    arena.main(["easy", "easy:noclose", "--deals", "30"])
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("  closings by easy:"))
+    assert "failed" in line and "%" in line and "game points in closed games" in line
+    assert "by face-down cards:" in out
+    assert "closings by easy:noclose: 0" in out
+
+
+def test_a_logged_run_goes_on_where_it_stopped(tmp_path, capsys):
+    log = tmp_path / "run.jsonl"
+    arena.main(["easy", "random", "--deals", "4", "--log", str(log)])
+    capsys.readouterr()
+    assert len(log.read_text().splitlines()) == 5  # header and four deals
+    arena.main(["easy", "random", "--deals", "6", "--log", str(log), "--jobs", "2"])
+    resumed = capsys.readouterr().out
+    assert len(log.read_text().splitlines()) == 7  # two more deals played, not six
+    arena.main(["easy", "random", "--deals", "6"])
+    fresh = capsys.readouterr().out
+    share = next(line for line in fresh.splitlines() if "game points:" in line)
+    assert share in resumed
+    arena.main(["--report-log", str(log)])
+    assert share in capsys.readouterr().out
+    assert "net game points per deal for easy:" in fresh
+    try:
+        arena.main(["easy", "easy", "--deals", "6", "--log", str(log)])
+    except SystemExit as exc:
+        assert "another run" in str(exc)
+    else:
+        raise AssertionError("a log of another run was accepted")

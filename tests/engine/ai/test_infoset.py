@@ -1,0 +1,275 @@
+"""The strong bot (InfoSetBot): closing over the information set, closed-game search,
+inference from the opponent's play, legality and determinism; the ISMCTS player."""
+
+import random
+
+import pytest
+
+from games.engine import GameState, RuleSet
+from games.engine.actions import CLOSE, EXCHANGE, Action
+from games.engine.ai import InfoSetBot, PimcBot, make_bot
+from games.engine.ai.closed import ClosedSearch
+from games.engine.ai.inference import MISSED_EXCHANGE, evidence, likelihood
+from games.engine.ai.ismcts import IsmctsBot
+from games.engine.ai.search import CLOSE as S_CLOSE
+from games.engine.ai.search import Search, position_of
+from games.engine.bots import RuleBot
+from games.engine.cards import CARD_POINTS, mask_of, parse_cards
+from games.engine.sampling import sample_hidden
+
+
+def position(hand0, hand1, won0, won1, trump_card, talon, *, to_move=0, rules="weich"):
+    """A hand-built lead position with the talon open: hands, tricks won, the face-up
+    trump card and the face-down talon (next card first)."""
+    s = GameState.deal(RuleSet.preset(rules), seed=0)
+    masks = [mask_of(parse_cards(x)) for x in (hand0, hand1, won0, won1, trump_card, talon)]
+    total = 0
+    for m in masks:
+        assert not total & m, "a card twice"
+        total |= m
+    assert total == (1 << 20) - 1, "every card once"
+    face_down = [int(c) for c in parse_cards(talon)]
+    s.order = None
+    s.hand = [masks[0], masks[1]]
+    s.won = [masks[2], masks[3]]
+    s.pts = [sum(CARD_POINTS[c] for c in range(20) if w >> c & 1) for w in s.won]
+    s.mar = [0, 0]
+    s.known = [0, 0]
+    s.excl = [0, 0]
+    s.pos = 9 - len(face_down)
+    s.talon = (-1,) * s.pos + tuple(face_down)
+    s.trump_card = int(parse_cards(trump_card)[0])
+    s.trump = s.trump_card // 5
+    s.to_move = s.leader = to_move
+    s.lead = -1
+    s.first_lead_done = True
+    s.tricks = (masks[2].bit_count() + masks[3].bit_count()) // 2
+    return s
+
+
+# Hearts trump. Player 0 holds the three top trumps and 36 points: closing wins surely
+# (36 + 11 + 10 + 4 + three cards of at least 2 each = 67), and the opponent, who has a
+# trick and 12 points, then pays 2; playing on lets him draw and count more.
+CLOSE_RIGHT = ("AH TH KH AS KD", "QH JD QD TS KS", "AD TD AC KC", "TC JC", "JH", "QS JS QC")
+
+
+def test_closes_when_closing_surely_wins_more():
+    state = position(*CLOSE_RIGHT)
+    bot = make_bot("strong", seed=1, time_budget=0.1)
+    values = bot.evaluate(state.view(0))
+    close = next(a for a in values if a.kind == CLOSE)
+    assert values[close] == pytest.approx(2.0)
+    assert bot.choose(state.view(0)).kind == CLOSE
+
+
+def test_never_closes_a_hopeless_hand_before_the_first_trick():
+    # The forehand holds no trump and no trick: closing would cost 3.
+    state = GameState.deal(
+        "weich",
+        deck=parse_cards("JS QS JD AH TH KH QD KC AS TS QH JH AD TD KD AC TC QC JC KS"),
+        dealer=1,
+    )
+    view = state.view(0)
+    assert any(a.kind == CLOSE for a in view.legal)
+    bot = make_bot("strong", seed=2, time_budget=0.1)
+    values = bot.evaluate(view)
+    close = next(a for a in values if a.kind == CLOSE)
+    assert values[close] == pytest.approx(-3.0)
+    assert bot.choose(view).kind != CLOSE
+
+
+def _closed_positions(n, seed=5):
+    rng = random.Random(seed)
+    out = []
+    for g in range(400):
+        st = GameState.deal("weich", seed=f"closed:{g}")
+        for _ in range(2 * rng.randrange(1, 4)):
+            if st.is_over:
+                break
+            st.push(RuleBot().choose(st.view(st.to_move), None))
+        while not st.is_over and st.lead >= 0:
+            st.push(RuleBot().choose(st.view(st.to_move), None))
+        if st.is_over or st.closed_by >= 0 or st.pos > 7:
+            continue
+        out.append(st)
+        if len(out) == n:
+            break
+    return out
+
+
+def test_closed_search_of_one_world_is_the_exact_value():
+    for st in _closed_positions(25):
+        me = st.to_move
+        search = Search.of(st)
+        Q, _ = search.after_lead_move(position_of(st), (S_CLOSE, -1))
+        cs = ClosedSearch(search, me, [st.hand[1 - me]], [1])
+        best = max(cs.mean(v) for v in cs.lead_values(Q).values())
+        assert best == (1 if me == 0 else -1) * search.value(Q)
+
+
+def test_closed_search_is_never_worth_more_than_clairvoyance():
+    # One strategy for all worlds can never beat the best strategy in each world.
+    for k, st in enumerate(_closed_positions(12, seed=9)):
+        me = st.to_move
+        view = st.view(me)
+        rng = random.Random(k)
+        hands = [sample_hidden(view, rng).hand[1 - me] for _ in range(8)]
+        search = Search.of(st)
+        Q, _ = search.after_lead_move(position_of(st), (S_CLOSE, -1))
+        cs = ClosedSearch(search, me, hands, [1] * len(hands))
+        best = max(cs.mean(v) for v in cs.lead_values(Q).values())
+        sign = 1 if me == 0 else -1
+        clairvoyant = [
+            sign * search.value((Q[0], h) + Q[2:] if me == 0 else (h,) + Q[1:]) for h in hands
+        ]
+        assert best <= sum(clairvoyant) / len(hands) + 1e-9
+
+
+def _opponent_leads_without_exchanging():
+    """A game where player 1 is on lead, may exchange (if he held the jack), and the
+    jack is unseen by player 0; he leads a card instead. The view of player 0."""
+    for g in range(300):
+        st = GameState.deal("weich", seed=f"infer:{g}", dealer=1)
+        jack = st.trump * 5 + 4
+        # player 1 (dealer) follows the first lead, so let player 0 lead a low card
+        st.push(Action.play(min(st.hand_of(0), key=lambda c: c.points)))
+        st.push(Action.play(max(st.hand_of(1), key=lambda c: c.points)))
+        if st.to_move != 1 or not st.view(0).unseen_mask() >> jack & 1:
+            continue
+        if any(a.kind == EXCHANGE for a in st.legal_actions()):
+            continue  # he really holds the jack: not this test's case
+        st.push(next(a for a in st.legal_actions() if a.kind == "play"))
+        return st
+    raise AssertionError("no such game")
+
+
+def test_inference_reads_a_lead_without_exchanging_and_weighs_hands():
+    st = _opponent_leads_without_exchanging()
+    view = st.view(0)
+    decisions = evidence(view)
+    lead = next(d for d in decisions if d.kind == "lead" and d.draws == 0)
+    assert lead.exchange
+    jack = st.trump * 5 + 4
+    with_jack = without = None
+    rng = random.Random(1)
+    for _ in range(400):
+        h = sample_hidden(view, rng).hand[1]
+        if h >> jack & 1:
+            with_jack = h
+        else:
+            without = h
+    assert with_jack is not None and without is not None
+    assert likelihood(view, decisions, with_jack) <= MISSED_EXCHANGE + 1e-9
+    assert likelihood(view, decisions, without) > likelihood(view, decisions, with_jack)
+
+
+def test_inference_filters_the_samples_the_bot_searches():
+    st = _opponent_leads_without_exchanging()
+    view = st.view(0)
+    jack = st.trump * 5 + 4
+
+    def share(bot):
+        draw = bot._sampler(view, random.Random(3))
+        return sum(draw().hand[1] >> jack & 1 for _ in range(300)) / 300
+
+    uniform = share(InfoSetBot(seed=1, inference=False))
+    inferred = share(InfoSetBot(seed=1))
+    assert uniform > 0.2
+    assert inferred < 0.5 * uniform
+
+
+def test_the_bot_sees_only_the_view():
+    # Any deal consistent with the view gives the same view and the same move: the bot
+    # cannot depend on the hidden cards.
+    st = _opponent_leads_without_exchanging()
+    view = st.view(0)
+    other = sample_hidden(view, random.Random(7))
+    assert other.view(0) == view
+    bot = make_bot("strong", seed=4, time_budget=0.03)
+    assert bot.choose(view) == make_bot("strong", seed=4, time_budget=0.03).choose(other.view(0))
+
+
+@pytest.mark.parametrize("level", ["strong", "ismcts"])
+def test_legal_and_deterministic_for_a_seed_and_budget(level):
+    runs = []
+    for _ in range(2):
+        moves = []
+        for g in range(3):
+            state = GameState.deal("weich", seed=f"det:{g}", dealer=g % 2)
+            bots = [make_bot(level, seed=5, time_budget=0.02), RuleBot()]
+            while not state.is_over:
+                p = state.to_move
+                a = bots[p].choose(state.view(p), random.Random(0))
+                state.push(a)  # checked: raises on an illegal action
+                moves.append(str(a))
+        runs.append(moves)
+    assert runs[0] == runs[1]
+
+
+def test_closed_games_are_played_legally_by_both_sides():
+    # Games in which the strong bot closes or defends a close.
+    checked = 0
+    for st in _closed_positions(6, seed=12):
+        st.push(Action.parse("close"))
+        bots = [InfoSetBot(seed=3, time_budget=0.02, closed_search=True) for _ in (0, 1)]
+        while not st.is_over:
+            p = st.to_move
+            st.push(bots[p].choose(st.view(p)))
+        checked += 1
+    assert checked == 6
+
+
+def test_strong_v1_is_the_previous_bot():
+    bot = make_bot("strong_v1", seed=1, time_budget=0.1)
+    assert type(bot) is PimcBot and bot.name == "strong_v1"
+    assert isinstance(make_bot("strong", seed=1), InfoSetBot)
+
+
+def test_ismcts_budget_and_no_close_switch():
+    bot = IsmctsBot(seed=1, iterations=60, allow_close=False)
+    state = GameState.deal("weich", seed=3)
+    while not state.is_over:
+        p = state.to_move
+        a = bot.choose(state.view(p)) if p == 0 else RuleBot().choose(state.view(p), None)
+        assert a.kind != CLOSE or p == 1
+        state.push(a)
+    assert (
+        make_bot("ismcts", seed=1, time_budget=0.2).iterations
+        > make_bot("ismcts", seed=1, time_budget=0.1).iterations
+    )
+
+
+def test_choices_below_the_root_leave_the_world_out():
+    # In world 0 the move is chosen by world 1's values and vice versa: m1 is best for
+    # world 0 alone, m2 for world 1 alone.
+    cs = ClosedSearch(None, 0, [0, 0], [1, 1])
+    assert cs._best({"m1": [1, -1], "m2": [0, 0]}, (0, 1)) == [0, -1]
+    # one world keeps its best move; one move is just that move
+    assert cs._best({"m1": [1], "m2": [2]}, (0,)) == [2]
+    assert cs._best({"m1": [1, 2]}, (0, 1)) == [1, 2]
+
+
+def test_work_per_move_stays_within_the_cap():
+    from games.engine.ai.infoset import CAP
+
+    bot = make_bot("strong", seed=6, time_budget=0.02)
+    most = 0
+    for g in range(3):
+        state = GameState.deal("weich", seed=f"cap:{g}", dealer=g % 2)
+        other = make_bot("strong_v1", seed=7, time_budget=0.02)
+        while not state.is_over:
+            p = state.to_move
+            a = (bot if p == 0 else other).choose(state.view(p))
+            if p == 0:
+                most = max(most, bot.last_info["nodes"])
+            state.push(a)
+    assert 0 < most <= CAP * bot.node_budget + 500
+
+
+def test_without_the_compiled_core_the_python_search_decides(monkeypatch):
+    from games.engine.ai import closed
+
+    monkeypatch.setattr(closed, "core", None)
+    state = position(*CLOSE_RIGHT)
+    bot = make_bot("strong", seed=1, time_budget=0.1)
+    assert bot.choose(state.view(0)).kind == CLOSE
