@@ -153,6 +153,8 @@ def audit_role(user, club) -> str:
 def role_text(codes: str) -> str:
     """The stored role codes in words ("Kassa, Schiedsrichter"); a staff API token's
     ("token:table:Vereinsseite", ``api.tokens``) as "API-Token „Vereinsseite“ (Tischdienst)"."""
+    if codes.startswith("player:"):  # a player through his private link (a report)
+        return _("player %(name)s (private link)") % {"name": codes.split(":", 1)[1]}
     if codes.startswith("token:"):
         _prefix, role, name = (codes.split(":", 2) + ["", ""])[:3]
         return _("API token “%(name)s” (%(role)s)") % {
@@ -255,6 +257,7 @@ VIEW_RULES: dict[str, Rule] = {
     "staff:results": Rule(T, A.PAIRINGS, A.RESULTS),
     "staff:pairing_result": Rule(T, A.RESULTS, A.RESULTS),
     "staff:pairing_confirm": Rule(T, A.RESULTS, A.RESULTS),
+    "staff:report_confirm": Rule(T, A.RESULTS, A.RESULTS),
     "staff:pairing_start": Rule(T, A.START, A.START),
     "staff:standings": Rule(T, A.VIEW, A.TERMS),
     "staff:ceremony": Rule(T, A.TERMS, A.TERMS),  # the prize ceremony on the projector

@@ -49,4 +49,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         """Nothing is read from the page: actions go through the HTTP endpoint."""
 
     async def match_moved(self, event):
-        await self.send_json({"next_seq": event["next_seq"], "status": event["status"]})
+        message = {"next_seq": event["next_seq"], "status": event["status"]}
+        if "reports" in event:  # a result reported or answered (``player_reports``)
+            message["reports"] = event["reports"]
+        await self.send_json(message)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import player_reports, views
 
 app_name = "games"
 urlpatterns = [
@@ -10,7 +10,7 @@ urlpatterns = [
     path("<int:pk>/p/<str:token>/", views.play, name="play"),
     path("<int:pk>/p/<str:token>/state", views.state, name="state"),
     path("<int:pk>/p/<str:token>/act", views.act, name="act"),
-    path("<int:pk>/p/<str:token>/record", views.player_record, name="player_record"),
+    path("<int:pk>/p/<str:token>/record", player_reports.player_record, name="player_record"),
     path("<int:pk>/watch/", views.watch, name="watch"),
     path("<int:pk>/watch/state", views.watch_state, name="watch_state"),
     path("<int:pk>/replay/", views.replay, name="replay"),

@@ -20,7 +20,7 @@ from clubs import permissions
 from tournaments.models import Pairing, Round
 from tournaments.views.access import can_view_tournament, staff_required
 
-from . import presenters, services
+from . import player_reports, presenters, services
 from .models import BotLevel, DeckStyle, Match, Mode, Status
 from .services import GameError
 from .tasks import analyse_game
@@ -145,15 +145,19 @@ def play(request, pk, token):
     if match.pairing_id is None and match.bot_seat is None and seat == 0:
         share = request.build_absolute_uri(reverse("games:play", args=[match.pk, match.token1]))
     ctx = _context_common(match)
+    reports = player_reports.report_context(match, seat)
+    payload = presenters.player_payload(live, seat)
+    payload["match"]["reports"] = reports["mark"] if reports else ""
     ctx.update(
         {
             "seat": seat,
-            "payload": presenters.player_payload(live, seat),
+            "payload": payload,
             "state_url": reverse("games:state", args=[match.pk, token]),
             "act_url": reverse("games:act", args=[match.pk, token]),
             "socket_url": f"/ws/games/{match.pk}/p/{token}/",
             "share_url": share,
             "record_url": reverse("games:player_record", args=[match.pk, token]),
+            "reports": reports,
             "spectator": False,
         }
     )
@@ -167,9 +171,14 @@ def state(request, pk, token):
     if seat is None:
         return _forged(request, as_json=True)
     known = request.GET.get("known")
-    if known is not None and known == f"{match.next_seq}:{match.status}":
+    mark = player_reports.report_mark(match)
+    if known is not None and known == f"{match.next_seq}:{match.status}" + (
+        f":{mark}" if mark else ""
+    ):
         return JsonResponse({"changed": False})
-    return JsonResponse(presenters.player_payload(services.live_state(match), seat))
+    payload = presenters.player_payload(services.live_state(match), seat)
+    payload["match"]["reports"] = mark
+    return JsonResponse(payload)
 
 
 @require_POST
@@ -497,30 +506,3 @@ def player_links(request, match: Match) -> list[str]:
         request.build_absolute_uri(reverse("games:play", args=[match.pk, match.token(s)]))
         for s in (0, 1)
     ]
-
-
-@require_POST
-def player_record(request, pk, token):
-    """A player records the tournament match from the table through his private link."""
-    match = _match(pk)
-    seat = _seat_or_none(match, token)
-    if seat is None:
-        return _forged(request, as_json=False)
-    back = reverse("games:play", args=[match.pk, token])
-    if match.pairing_id is None or match.status != Status.PLAYING:
-        messages.error(request, _("Only a running tournament match can be recorded here."))
-        return redirect(back)
-    try:
-        if request.POST.get("do") == "sheet":
-            services.record_score_sheet(match.pairing, request.POST.get("sheet", ""))
-        else:
-            services.record_quick(
-                match.pairing,
-                winner=request.POST.get("winner"),
-                score=(request.POST.get("won"), request.POST.get("lost")),
-            )
-    except GameError as exc:
-        messages.error(request, exc.message)
-        return redirect(back)
-    messages.success(request, _("The result is recorded."))
-    return redirect("games:watch", pk=match.pk)

@@ -148,9 +148,19 @@ def _tournament_of(instance) -> int | None:
 def connect() -> None:
     """Connect the model signals (from ``TournamentsConfig.ready``)."""
     from games.models import Match
-    from tournaments.models import AuditLog, Entry, Pairing, Player, Prize, Round, Tournament
+    from tournaments.models import (
+        AuditLog,
+        Entry,
+        Pairing,
+        Player,
+        Prize,
+        ResultReport,
+        Round,
+        Tournament,
+    )
 
-    for model in (Tournament, Prize, Entry, Round, Pairing, AuditLog):
+    # a player's report shows on the staff pages and the players' pages: a change too
+    for model in (Tournament, Prize, Entry, Round, Pairing, AuditLog, ResultReport):
         post_save.connect(_changed, sender=model, dispatch_uid=f"live-save-{model.__name__}")
         post_delete.connect(_changed, sender=model, dispatch_uid=f"live-del-{model.__name__}")
     post_save.connect(_player_changed, sender=Player, dispatch_uid="live-save-player")

@@ -525,6 +525,70 @@ class Pairing(models.Model):
         return f"{base} · {name}" if name else base
 
 
+class ResultReport(models.Model):
+    """A result that a player reported through his private link (``games`` views): it
+    decides the pairing only when the opponent confirms it (from his link, or by reporting
+    the same result) or staff do (``services.reports``). Two different reports, or a
+    report the opponent contradicts, are a disagreement for staff to settle.
+
+    The report is kept after it is settled: who reported what and when, and how it ended.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting for confirmation")
+        DISPUTED = "disputed", _("contradicted")
+        CONFIRMED = "confirmed", _("confirmed")
+        SET_ASIDE = "set_aside", _("set aside")
+
+    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="reports")
+    side = models.CharField(_("reported by"), max_length=5, choices=Side.choices)
+    winner = models.CharField(_("winner"), max_length=5, choices=Side.choices)
+    winner_bummerl = models.PositiveSmallIntegerField(_("Bummerl of the winner"))
+    loser_bummerl = models.PositiveSmallIntegerField(_("Bummerl of the loser"))
+    score_sheet = models.JSONField(
+        _("score sheet"), null=True, blank=True, help_text="[[[seat, game points], ...], ...]"
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    created_at = models.DateTimeField(_("reported"), auto_now_add=True)
+    closed_at = models.DateTimeField(_("settled"), null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    note = models.CharField(_("note"), max_length=200, blank=True)
+
+    OPEN = (Status.PENDING, Status.DISPUTED)
+
+    class Meta:
+        ordering = ["pairing", "created_at", "pk"]
+        verbose_name = _("reported result")
+        verbose_name_plural = _("reported results")
+
+    def __str__(self) -> str:
+        return f"{self.pairing_id} {self.side}: {self.winner} {self.winner_bummerl}:{self.loser_bummerl}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in self.OPEN
+
+    @property
+    def tournament_id(self) -> int | None:
+        """For the live version (``live_version._tournament_of``)."""
+        return (
+            Round.objects.filter(pairings__pk=self.pairing_id)
+            .values_list("tournament_id", flat=True)
+            .first()
+        )
+
+    def same_result(self, other: "ResultReport") -> bool:
+        return (self.winner, self.winner_bummerl, self.loser_bummerl) == (
+            other.winner,
+            other.winner_bummerl,
+            other.loser_bummerl,
+        )
+
+
 class AuditLog(models.Model):
     """Who changed what and when, in which role: entries, draws, results, the club's
     staff and the register. ``club`` is the tournament's club, or the club a change of no

@@ -13,7 +13,8 @@ One module per concern:
 - ``play``: one action at a time (sequence numbers required, four queries), the
   computer's moves (``computer_moves``, run by the task ``games.tasks.computer_move``
   outside any request and lock), revokes, the finished match deciding its pairing;
-- ``recording``: a match played at the table, by quick score or score sheet;
+- ``recording``: a match played at the table, by quick score or score sheet (staff), or
+  reported by a player through his link (a report that the opponent or staff confirm);
 - ``replay``: records, the replay and the solver's analysis.
 
 Callers import from this package: ``from games import services``.
@@ -21,7 +22,15 @@ Callers import from this package: ``from games import services``.
 
 from .common import GameError, Live, bot_levels, live_state, make_bot, rules_of
 from .play import ActResult, apply_action, record_revoke
-from .recording import check_score_sheet, parse_score_sheet, record_quick, record_score_sheet
+from .recording import (
+    answer_report,
+    check_score_sheet,
+    parse_score_sheet,
+    record_quick,
+    record_score_sheet,
+    report_quick,
+    report_score_sheet,
+)
 from .replay import (
     ANALYSIS_VERSION,
     analysis_seed,
@@ -47,6 +56,7 @@ __all__ = [
     "Live",
     "RoundStart",
     "active_match",
+    "answer_report",
     "analysis_seed",
     "apply_action",
     "bot_levels",
@@ -62,6 +72,8 @@ __all__ = [
     "record_revoke",
     "record_score_sheet",
     "replay_states",
+    "report_quick",
+    "report_score_sheet",
     "round_play_links",
     "rules_of",
     "seat_for_token",

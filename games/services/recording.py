@@ -187,3 +187,80 @@ def record_score_sheet(pairing: Pairing, text_or_bummerls, *, actor=None) -> Mat
         )
         _decide_or_refuse(m, actor)
     return m
+
+
+# --------------------------------------------------------------------------- players' reports
+
+
+def record_of_report(pairing: Pairing, report, actor=None) -> Match:
+    """The match record of a confirmed report (``tournaments.services.reports``): the
+    running browser match gives way to it, the score sheet is kept when there was one.
+    Does not decide the pairing (the caller does)."""
+    winner = 0 if report.winner == Side.LEFT else 1
+    bummerl = [0, 0]
+    bummerl[winner], bummerl[1 - winner] = report.winner_bummerl, report.loser_bummerl
+    pairing = Pairing.objects.select_related("round__tournament", "left__player", "right__player").get(
+        pk=pairing.pk
+    )
+    return _recorded_match(
+        pairing, actor, winner=winner, bummerl=bummerl, score_sheet=report.score_sheet
+    )
+
+
+def _side(seat: int) -> str:
+    return Side.LEFT if seat == 0 else Side.RIGHT
+
+
+def _report(pairing: Pairing, seat: int, winner: int, score, sheet=None):
+    from tournaments import services as core
+
+    try:
+        return core.report_result(
+            pairing,
+            side=_side(seat),
+            winner=_side(winner),
+            score=score,
+            score_sheet=sheet,
+        )
+    except core.TournamentError as exc:
+        raise GameError(exc.message, exc.code) from None
+
+
+def report_quick(pairing: Pairing, seat: int, *, winner, score):
+    """The player at ``seat`` reports the Bummerl score through his link: stored as a
+    report that waits for the opponent's (or the staff's) confirmation."""
+    try:
+        winner = int(winner)
+        won, lost = (int(x) for x in score)
+    except (TypeError, ValueError):
+        raise GameError(_("The score is two numbers, e.g. 2:1."), "score") from None
+    if winner not in (0, 1):
+        raise GameError(_("The winner is player 1 or player 2."), "winner")
+    return _report(pairing, seat, winner, (won, lost))
+
+
+def report_score_sheet(pairing: Pairing, seat: int, text: str):
+    """The player at ``seat`` reports the score sheet: checked by the engine at once (a
+    wrong sheet is refused naming the line), then stored as a report like the quick one."""
+    bummerls = parse_score_sheet(text)
+    t = Tournament.objects.get(pk=pairing.round.tournament_id)
+    rules = RuleSet.from_dict({"name": t.rule_profile, "bummerl_to_win_match": t.match_bummerl})
+    score = check_score_sheet(rules, t.match_bummerl, bummerls)
+    need = t.match_bummerl
+    won = min(score.bummerl_won[score.winner], need)
+    lost = min(score.bummerl_won[1 - score.winner], need - 1)
+    sheet = [[list(g) for g in b] for b in bummerls]
+    return _report(pairing, seat, score.winner, (won, lost), sheet)
+
+
+def answer_report(report_pk, seat: int, *, confirm: bool):
+    """The opponent answers a report from his link: confirm (the pairing is decided) or
+    contradict (staff decide)."""
+    from tournaments import services as core
+
+    try:
+        if confirm:
+            return core.confirm_report(report_pk, side=_side(seat))
+        return core.dispute_report(report_pk, side=_side(seat))
+    except core.TournamentError as exc:
+        raise GameError(exc.message, exc.code) from None

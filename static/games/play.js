@@ -282,15 +282,26 @@
      safety net while it is up. */
   let socketOpen = false;
   let pushes = 0;
+  const reportMark = (payload && payload.match && payload.match.reports) || "";
+  // a form of this page is being sent (a report, an answer): no reload in between
+  let leaving = false;
+  document.addEventListener("submit", () => { leaving = true; });
+  window.addEventListener("beforeunload", () => { leaving = true; });
   const botPoll = parseInt(table.dataset.botPoll || "0", 10);
 
   async function refresh() {
-    if (busy) return;
+    if (busy || leaving) return;
     try {
-      const known = payload.match.next_seq + ":" + payload.match.status;
+      const known = payload.match.next_seq + ":" + payload.match.status + (reportMark ? ":" + reportMark : "");
       const generation = acts;
       const res = await fetch(urls.state + "?known=" + encodeURIComponent(known), { credentials: "same-origin" });
       const data = await res.json();
+      // a result reported, confirmed or contradicted: the page shows it (server-rendered)
+      if (leaving) return;
+      if (res.ok && data.match && data.match.reports !== undefined && data.match.reports !== reportMark) {
+        location.reload();
+        return;
+      }
       // Drop an answer that an action of ours overtook, or that is older than what we show.
       if (res.ok && data.match && !busy && generation === acts &&
           data.match.next_seq >= payload.match.next_seq) render(data);
@@ -328,7 +339,8 @@
       try { data = JSON.parse(event.data); } catch (e) { return; }
       pushes += 1;
       table.dataset.pushes = pushes;
-      if (data.next_seq !== payload.match.next_seq || data.status !== payload.match.status) refresh();
+      if (data.next_seq !== payload.match.next_seq || data.status !== payload.match.status ||
+          (data.reports !== undefined && data.reports !== reportMark)) refresh();
     };
     ws.onclose = () => {
       const was = socketOpen;

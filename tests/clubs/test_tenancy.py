@@ -37,6 +37,7 @@ from tournaments.models import (
     Outcome,
     Pairing,
     Player,
+    ResultReport,
     Round,
     Tournament,
 )
@@ -76,6 +77,7 @@ EXPECTED: dict[str, tuple[set, set]] = {
     "staff:pairing_result": ({T, O}, {T, O}),
     "staff:pairing_confirm": ({T, O}, {T, O}),
     "staff:pairing_start": ({T, O}, {T, O}),
+    "staff:report_confirm": ({T, O}, {T, O}),
     "staff:standings": (ALL, {O}),
     "staff:ceremony": ({O}, {O}),
     "staff:audit": ({O}, {O}),
@@ -121,6 +123,7 @@ POST_ONLY = {
     "staff:pairing_result",
     "staff:pairing_confirm",
     "staff:pairing_start",
+    "staff:report_confirm",
     "games:round_start",
     "staff:club_invite",
     "staff:club_invitation_withdraw",
@@ -233,6 +236,7 @@ def fingerprint():
         sorted(SeriesTournament.objects.values_list("series", "tournament")),
         Match.objects.count(),
         list(Match.objects.order_by("pk").values_list("pk", "next_seq", "status")),
+        list(ResultReport.objects.order_by("pk").values_list("pk", "status")),
     )
 
 
@@ -242,8 +246,15 @@ def _objects(w):
     open_pairings = list(rnd.pairings.filter(outcome=Outcome.OPEN, started_at__isnull=True).exclude(right=None).order_by("number"))
     decided = rnd.pairings.filter(outcome=Outcome.PLAYED).first()
     playing = rnd.pairings.filter(started_at__isnull=False, outcome=Outcome.OPEN).first()
+    # a player's report of the last open pairing, for staff to confirm
+    report = ResultReport.objects.filter(pairing__round=rnd, status="pending").first()
+    if report is None:
+        report = services.report_result(
+            open_pairings[-1], side="left", winner="left", score=(2, 1)
+        ).report
     return {
         "t": t, "round": rnd, "open": open_pairings[0], "decided": decided, "playing": playing,
+        "report": report,
         "entry": t.entries.order_by("number").first(), "category": t.categories.get(),
         "player": w["spare"][0],
     }
@@ -266,6 +277,7 @@ def _url(name, w, document=None, pairing=None):
         "staff:pairing_result": [t.pk, ob["open"].pk],
         "staff:pairing_confirm": [t.pk, ob["decided"].pk],
         "staff:pairing_start": [t.pk, ob["open"].pk],
+        "staff:report_confirm": [t.pk, ob["report"].pk],
         "staff:print": [t.pk, document],
         "games:pairing": [(pairing or ob["playing"]).pk],
         "games:round_start": [ob["round"].pk],
@@ -336,6 +348,7 @@ MUST_CHANGE = {
     "staff:tournament_create", "staff:tournament_edit", "staff:categories",
     "staff:entry_paid", "staff:entry_categories", "staff:player_add", "staff:player_edit",
     "staff:player_import", "staff:player_merge", "staff:pairing_result", "staff:pairing_start",
+    "staff:report_confirm",
     "staff:club_invite", "staff:club_invitation_withdraw", "staff:club_role",
     "staff:series_create", "staff:series_edit", "staff:series_tournaments",
     "games:round_start", "staff:absence", "staff:club_tokens",

@@ -13,6 +13,8 @@ One module per concern, each the one place of its rules:
   pot draw (computed or transcribed), release and withdrawal;
 - ``pairing``: the Danish system's rounds paired by the standings, and absences;
 - ``results``: playing pairings, entering, correcting and confirming results;
+- ``reports``: results that players report through their links, confirmed by the
+  opponent or staff;
 - ``progress``: the next step and the phase of a tournament;
 - ``categories``: categories (Wertungen) and who belongs to them;
 - ``register``: the shared player register (merging two entries of one person);
@@ -51,6 +53,16 @@ from .entries import (
 from .pairing import danish_results, danish_terms, game_points, set_absent
 from .progress import NextStep, next_step, tournament_phase
 from .register import merge_players
+from .reports import (
+    PlayerActor,
+    ReportOutcome,
+    confirm_report,
+    dispute_report,
+    disputed_pairings,
+    report_result,
+    report_text,
+    reports_by_pairing,
+)
 from .results import (
     assign_table,
     confirm_result,
@@ -78,6 +90,14 @@ from .terms import (
 
 __all__ = [
     "MIN_FIELD_SIZE",
+    "PlayerActor",
+    "ReportOutcome",
+    "confirm_report",
+    "dispute_report",
+    "disputed_pairings",
+    "report_result",
+    "report_text",
+    "reports_by_pairing",
     "TERMS_FIELDS",
     "NextStep",
     "TournamentError",

@@ -13,6 +13,7 @@ from ..models import (
     Outcome,
     Pairing,
     Player,
+    ResultReport,
     Round,
     Side,
     Tournament,
@@ -175,6 +176,20 @@ def _apply_result(p: Pairing, winner, won, lost, walkover, actor) -> None:
     p.save()
 
 
+def _locked_reports(p: Pairing):
+    return ResultReport.objects.select_for_update().filter(
+        pairing=p, status__in=ResultReport.OPEN
+    )
+
+
+def _close_report(report: ResultReport, status: str, actor, note: str = "") -> None:
+    report.status = status
+    report.closed_at = timezone.now()
+    report.closed_by = _user(actor)
+    report.note = note[:200]
+    report.save(update_fields=["status", "closed_at", "closed_by", "note"])
+
+
 def record_result(
     pairing,
     *,
@@ -207,6 +222,11 @@ def record_result(
         won, lost = _validate_result(t, winner, score, walkover)
         before = _result_state(p)
         _apply_result(p, winner, won, lost, walkover, actor)
+        # players' reports still open are settled by this result (``services.reports``)
+        for report in _locked_reports(p):
+            _close_report(
+                report, ResultReport.Status.SET_ASIDE, actor, "the pairing was decided otherwise"
+            )
         _audit(t, actor, "record_result", _pairing_target(p), before, _result_state(p))
     return p
 

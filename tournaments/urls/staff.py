@@ -6,7 +6,7 @@ from api.urls import staff_patterns as api_patterns
 from clubs.urls import staff_patterns as club_patterns
 from series.urls import staff_patterns as series_patterns
 from tournaments.printing import views as printing_views
-from tournaments.views import absence, categories, merge, players, staff
+from tournaments.views import absence, categories, merge, players, reports, staff
 
 app_name = "staff"
 urlpatterns: list = [
@@ -46,6 +46,11 @@ urlpatterns: list = [
         name="pairing_confirm",
     ),
     path("t/<int:pk>/pairings/<int:pairing_pk>/start/", staff.pairing_start, name="pairing_start"),
+    path(
+        "t/<int:pk>/reports/<int:report_pk>/confirm/",
+        reports.report_confirm,
+        name="report_confirm",
+    ),
     path("t/<int:pk>/standings/", staff.standings, name="standings"),
     path("t/<int:pk>/ceremony/", staff.ceremony, name="ceremony"),
     path("t/<int:pk>/audit/", staff.audit, name="audit"),

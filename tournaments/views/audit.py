@@ -17,6 +17,7 @@ from tournaments.models import (
     Pairing,
     Player,
     Rematches,
+    ResultReport,
     Round,
     RuleProfile,
     Side,
@@ -77,6 +78,9 @@ LABELS = {
     "system": gettext_lazy("tournament format"),
     "bye": gettext_lazy("bye"),
     "rematches": gettext_lazy("repeated pairings"),
+    # players' reports (issue 11)
+    "reported_by": gettext_lazy("reported by"),
+    "report": gettext_lazy("report"),
 }
 
 #: Stored for the machine (the result's version counter, a browser match's id, an action's
@@ -89,6 +93,8 @@ CHOICES = {
     "outcome": Outcome,
     "winner": Side,
     "offender": Side,
+    "reported_by": Side,
+    "report": ResultReport.Status,
     "stage": Stage,
     "status": Round.Status,
     "method": Round.Method,
@@ -113,7 +119,7 @@ def label(key: str) -> str:
 
 
 def value_text(key: str, value, players: dict[int, str], sides: dict | None = None) -> str:
-    if sides and key in ("winner", "offender") and value in sides:
+    if sides and key in ("winner", "offender", "reported_by") and value in sides:
         return sides[value]
     if value is None or value == "":
         if key == "outcome":

@@ -40,6 +40,39 @@ class PairingRow:
     started: bool = False
     title: str = ""  # "Paarung 2 · Spiel um Platz 3"
     extra: dict = field(default_factory=dict)
+    reports: list = field(default_factory=list)  # ``ReportView``: players' reports
+    disputed: bool = False  # two reports disagree, or the opponent contradicted one
+
+
+@dataclass
+class ReportView:
+    """A player's reported result as staff see it: who, what, when and how it stands."""
+
+    pk: int
+    by: str
+    text: str
+    at: object
+    status: str
+    status_label: str
+    open: bool
+    note: str = ""
+
+
+def report_views(pairing: Pairing, reports) -> list[ReportView]:
+    from tournaments.services.reports import report_text, side_player
+
+    return [
+        ReportView(
+            pk=r.pk,
+            by=side_player(pairing, r.side),
+            text=report_text(r, pairing),
+            at=r.created_at,
+            status=r.status,
+            status_label=str(r.get_status_display()),
+            open=r.is_open,
+        )
+        for r in reports
+    ]
 
 
 STATUS_LABELS = {
@@ -74,8 +107,29 @@ def score_text(pairing: Pairing) -> str:
     return ""
 
 
+def disputed_list(pairings) -> list[dict]:
+    """The pairings whose reports disagree, with their reports, for the staff's list."""
+    from tournaments.services.reports import reports_by_pairing
+
+    reports = reports_by_pairing(p.pk for p in pairings)
+    return [
+        {
+            "pairing": p,
+            "round": p.round.number,
+            "reports": [r for r in report_views(p, reports.get(p.pk, [])) if r.open],
+        }
+        for p in pairings
+    ]
+
+
 def pairing_row(
-    pairing: Pairing, *, availability=None, user=None, correctable=False, confirm=False
+    pairing: Pairing,
+    *,
+    availability=None,
+    user=None,
+    correctable=False,
+    confirm=False,
+    reports=(),
 ) -> PairingRow:
     status = pairing_status(pairing)
     played = pairing.outcome in (Outcome.PLAYED, Outcome.WALKOVER)
@@ -105,6 +159,9 @@ def pairing_row(
         can_confirm=unconfirmed and user is not None and pairing.decided_by_id != user.pk,
         started=pairing.started_at is not None,
         title=pairing.title,
+        reports=report_views(pairing, reports),
+        disputed=pairing.outcome == Outcome.OPEN
+        and any(r.status == "disputed" for r in reports),
     )
 
 

@@ -19,6 +19,7 @@ from tournaments.models import (
     Outcome,
     Pairing,
     Player,
+    ResultReport,
     Round,
     Tournament,
 )
@@ -238,6 +239,7 @@ def entries(request, pk):
             query=query,
             drawn=tournament.rounds.exists(),
             step=services.next_step(tournament),
+        disputed=presenters.disputed_list(services.disputed_pairings(tournament)),
             categories=list(tournament.categories.all()),
             exports=exports.links(request),
         ),
@@ -470,7 +472,7 @@ def round_withdraw(request, pk, number):
 
 # --- results -----------------------------------------------------------------------------
 
-STATUS_FILTERS = ("open", "busy", "decided", "unconfirmed")
+STATUS_FILTERS = ("open", "busy", "reported", "decided", "unconfirmed")
 
 
 def filter_pairings(pairings, status: str, query: str):
@@ -480,6 +482,10 @@ def filter_pairings(pairings, status: str, query: str):
         pairings = pairings.filter(outcome=Outcome.OPEN, started_at__isnull=False)
     elif status == "decided":
         pairings = pairings.exclude(outcome=Outcome.OPEN)
+    elif status == "reported":
+        pairings = pairings.filter(
+            outcome=Outcome.OPEN, reports__status__in=ResultReport.OPEN
+        ).distinct()
     elif status == "unconfirmed":
         pairings = pairings.filter(
             outcome__in=[Outcome.PLAYED, Outcome.WALKOVER], confirmed_at__isnull=True
@@ -519,6 +525,8 @@ def results(request, pk):
     )
     availability = services.pairing_availability(current)
     correctable = current == rounds[-1]
+    pairings = list(pairings)
+    reports = services.reports_by_pairing(p.pk for p in pairings)
     table = PairingTable(
         [
             presenters.pairing_row(
@@ -527,6 +535,7 @@ def results(request, pk):
                 user=request.user,
                 correctable=correctable,
                 confirm=tournament.confirm_results,
+                reports=reports.get(p.pk, ()),
             )
             for p in pairings
         ]
@@ -542,10 +551,12 @@ def results(request, pk):
         query=query,
         choices=result_choices(tournament.match_bummerl),
         step=services.next_step(tournament),
+        disputed=presenters.disputed_list(services.disputed_pairings(tournament)),
         status_filters=[
             ("", _("all")),
             ("open", _("open")),
             ("busy", _("being played")),
+            ("reported", _("reported by a player")),
             ("decided", _("decided")),
             ("unconfirmed", _("unconfirmed")),
         ],
