@@ -7,60 +7,24 @@ any hand.
 
 from __future__ import annotations
 
-import re
-
 from django.utils import formats
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from games.engine import Action, Card
 
+from .messages import engine_message
 from .models import Match, Mode, Status
 from .services import Live
 
 SUITS = "HDSC"
 
 
-def translate_reason(text: str, deck: str = "french") -> str:
-    """The engine's reasons (English sentences) in the UI language (the card names of
-    the match's deck: a doppeldeutsch deck has an Unter, not a jack)."""
-    if deck == "german" and re.search(r"^exchanging needs the trump jack", text):
-        return _("Exchanging needs the trump Unter in hand.")
-    patterns = (
-        (r"^must follow suit", _("You must follow suit (the talon is used up or closed).")),
-        (r"^must win the trick", _("You must win the trick with a higher card of the suit led.")),
-        (r"^must trump", _("You cannot follow suit, so you must trump.")),
-        (r"does not hold", _("You do not hold this card.")),
-        (
-            r"^only the player on lead",
-            _("Only the player on lead may do that; follow the card led."),
-        ),
-        (r"declares 66 automatically", _("These rules declare 66 automatically.")),
-        (r"^a marriage needs", _("A marriage needs king and queen of one suit in hand.")),
-        (
-            r"only be announced after winning a trick",
-            _("A marriage only after winning a trick (scharf)."),
-        ),
-        (r"king must be led", _("After a marriage the king must be led (scharf).")),
-        (r"^no exchange after the talon is closed", _("No exchange after the talon is closed.")),
-        (r"^no exchange after the talon is exhausted", _("No exchange: the talon is used up.")),
-        (r"^exchanging needs the trump jack", _("Exchanging needs the trump jack in hand.")),
-        (r"^no exchange before the forehand", _("No exchange before the first lead (scharf).")),
-        (r"^no exchange with only one", _("No exchange with only one talon card left (scharf).")),
-        (r"^the talon is already closed", _("The talon is already closed.")),
-        (r"^closing needs at least two", _("Closing needs at least two cards on the talon.")),
-        (r"already over", _("The game is already over.")),
-    )
-    for pattern, translated in patterns:
-        if re.search(pattern, text):
-            return translated
-    return text
-
-
 def _blocked(live: Live, seat: int) -> dict[str, str]:
     """Why the player's other actions are not allowed now (for greyed-out buttons)."""
     state = live.state
     out: dict[str, str] = {}
+    names = (live.match.name0, live.match.name1)
     if state is None or live.match.status != Status.PLAYING:
         return out
     if state.to_move != seat:
@@ -71,11 +35,11 @@ def _blocked(live: Live, seat: int) -> dict[str, str]:
     for c in state.hand_of(seat):
         why = state.why_illegal(f"play:{c.name}")
         if why:
-            out[f"play:{c.name}"] = translate_reason(why, live.match.deck_style)
+            out[f"play:{c.name}"] = engine_message(why, names=names, deck=live.match.deck_style)
     for simple in ("exchange", "close", "declare"):
         why = state.why_illegal(simple)
         if why:
-            out[simple] = translate_reason(why, live.match.deck_style)
+            out[simple] = engine_message(why, names=names, deck=live.match.deck_style)
     return out
 
 

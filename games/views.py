@@ -209,7 +209,7 @@ def act(request, pk, token):
             return _forged(request, as_json=True)
         payload = presenters.player_payload(services.live_state(match), seat)
         return JsonResponse(
-            {"error": presenters.translate_reason(exc.message), "code": exc.code, **payload},
+            {"error": exc.message, "code": exc.code, **payload},
             status=status,
         )
     live = result.live or services.live_state(result.match)

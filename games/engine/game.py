@@ -26,6 +26,7 @@ from .actions import (
     IllegalAction,
 )
 from .cards import ALL_CARDS, BITS, CARD_POINTS, SUIT_MASKS, Card, Suit, cards_of, mask_of
+from .messages import Reason
 from .outcome import (
     CLOSE_FAILED,
     CLOSED,
@@ -345,14 +346,15 @@ class GameState:
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
 
-    def why_illegal(self, action) -> str | None:
-        """None if legal, else a sentence naming the rule the action breaks."""
+    def why_illegal(self, action) -> Reason | None:
+        """None if legal, else the rule the action breaks: a :class:`Reason` (an English
+        sentence with ``.code`` and ``.params``, see ``messages.py``)."""
         try:
             action = Action.parse(action)
         except ValueError as exc:
-            return str(exc)
+            return Reason("bad_action", error=str(exc))
         if self.result is not None:
-            return "the game is already over"
+            return Reason("two_player_game_over")
         if action.kind == REVOKE:
             return None
         if action in self.legal_actions():
@@ -364,46 +366,45 @@ class GameState:
         on_lead = self.lead < 0
         if kind == PLAY:
             if not h & BITS[card]:
-                return f"player {p} does not hold {card}"
+                return Reason("two_player_not_in_hand", seat=p, card=card.name)
             lead = self.lead
             if h & SUIT_MASKS[lead // 5]:
                 if card // 5 != lead // 5:
-                    return (
-                        f"must follow suit ({Suit(lead // 5).letter}) after the talon is "
-                        "exhausted or closed"
-                    )
-                return f"must win the trick with a higher {Suit(lead // 5).letter} card"
-            return "must trump when unable to follow suit after the talon is exhausted or closed"
+                    return Reason("two_player_must_follow", suit=Suit(lead // 5).letter)
+                return Reason("two_player_must_win", suit=Suit(lead // 5).letter)
+            return Reason("two_player_must_trump")
         if not on_lead:
-            return f"only the player on lead may {kind}; player {p} must follow {self.lead_card}"
+            return Reason(
+                "two_player_only_on_lead", kind=kind, seat=p, card=self.lead_card.name
+            )
         if kind == DECLARE:
             if rules.auto_declare:
-                return "this rule profile declares 66 automatically (auto_declare)"
+                return Reason("two_player_auto_declare")
             if not self.won[p]:
-                return "declaring 66 needs a trick won first (points count only with a trick)"
+                return Reason("two_player_declare_needs_trick")
         if kind in (MARRIAGE, DECLARE) and card is not None:
             s = card // 5
             if (h >> (s * 5 + 2)) & 3 != 3:
-                return f"a marriage needs king and queen of {Suit(s).letter} in hand"
+                return Reason("two_player_marriage_needs_pair", suit=Suit(s).letter)
             if not self.won[p] and not rules.marriage_before_first_trick:
-                return "a marriage may only be announced after winning a trick (scharf)"
+                return Reason("two_player_marriage_after_trick")
             if kind == MARRIAGE and card % 5 == 3 and rules.marriage_lead_king_only:
-                return "after a marriage the king must be led (scharf)"
+                return Reason("two_player_king_first")
         if kind == EXCHANGE:
             if self.closed_by >= 0:
-                return "no exchange after the talon is closed"
+                return Reason("two_player_no_exchange_closed")
             if self.pos >= 9:
-                return "no exchange after the talon is exhausted"
+                return Reason("two_player_no_exchange_exhausted")
             if not h & BITS[self.trump * 5 + 4]:
-                return f"exchanging needs the trump jack J{Suit(self.trump).letter} in hand"
+                return Reason("two_player_exchange_needs_jack", card=f"J{Suit(self.trump).letter}")
             if not self.first_lead_done and not rules.exchange_before_first_lead:
-                return "no exchange before the forehand's first lead (scharf)"
-            return "no exchange with only one face-down talon card left (scharf)"
+                return Reason("two_player_no_exchange_first_lead")
+            return Reason("two_player_no_exchange_one_card")
         if kind == CLOSE:
             if self.closed_by >= 0:
-                return "the talon is already closed"
-            return "closing needs at least two face-down cards on the trump card"
-        return f"{action} is not legal here"
+                return Reason("two_player_already_closed")
+            return Reason("two_player_close_needs_two")
+        return Reason("two_player_not_legal", action=str(action))
 
     # ------------------------------------------------------------------ applying
     def apply(self, action, check: bool = True) -> GameState:

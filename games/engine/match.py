@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass, field
 
 from .cards import ALL_CARDS, Card
+from .messages import Reason
 from .outcome import GameResult
 from .rules import RuleSet
 
@@ -21,10 +22,16 @@ TARGET = 7
 
 class ScoreSheetError(ValueError):
     """A wrong line on a score sheet. ``bummerl`` and ``game`` are 0-based indices
-    (``game`` is None when the whole Bummerl or match is wrong); the message counts from 1."""
+    (``game`` is None when the whole Bummerl or match is wrong); the message counts from 1.
 
-    def __init__(self, bummerl: int, game: int | None, reason: str):
+    ``reason`` is a :class:`~games.engine.messages.Reason` (``code``, ``params``; the
+    figures in it are those written on the sheet), so the web layer translates it."""
+
+    def __init__(self, bummerl: int, game: int | None, reason):
+        if not isinstance(reason, Reason):
+            reason = Reason("bad_action", error=str(reason))
         self.bummerl, self.game, self.reason = bummerl, game, reason
+        self.code, self.params = reason.code, reason.params
         where = f"Bummerl {bummerl + 1}" + (f", game {game + 1}" if game is not None else "")
         super().__init__(f"{where}: {reason}")
 
@@ -165,6 +172,17 @@ def draw_first_dealer(rng: random.Random) -> tuple[int, tuple[Card, Card]]:
             return (0 if a % 5 < b % 5 else 1), (a, b)
 
 
+def _game_error(winner, game_points) -> Reason | None:
+    """Why a written game (winner, game points) is wrong, or None."""
+    if isinstance(winner, bool) or winner not in (0, 1):
+        return Reason("sheet_bad_winner", value=str(winner))
+    if isinstance(game_points, bool) or not isinstance(game_points, int) or not (
+        1 <= game_points <= 3
+    ):
+        return Reason("sheet_bad_game_points", points=str(game_points))
+    return None
+
+
 def _check_game(winner, game_points) -> None:
     if isinstance(winner, bool) or winner not in (0, 1):
         raise ValueError(f"the winner must be player 0 or 1, not {winner!r}")
@@ -193,48 +211,59 @@ def validate_score_sheet(
     """
     match = Match(rules, bummerl_to_win=match_bummerl)
     if not isinstance(bummerls, list | tuple):
-        raise ScoreSheetError(0, None, "the sheet must be a list of Bummerl")
+        raise ScoreSheetError(0, None, Reason("sheet_not_a_list"))
     if not bummerls:
         if complete:
-            raise ScoreSheetError(0, None, "the sheet has no Bummerl")
+            raise ScoreSheetError(0, None, Reason("sheet_no_bummerl"))
         return match
     for bi, games in enumerate(bummerls):
         if match.is_over:
-            raise ScoreSheetError(bi, None, f"the match was already won by player {match.winner}")
+            won = match.bummerl_won
+            raise ScoreSheetError(
+                bi,
+                None,
+                Reason(
+                    "sheet_match_already_won",
+                    winner=match.winner,
+                    won=won[match.winner],
+                    lost=won[1 - match.winner],
+                ),
+            )
         if not isinstance(games, list | tuple) or not games:
-            raise ScoreSheetError(bi, None, "a Bummerl needs at least one game")
+            raise ScoreSheetError(bi, None, Reason("sheet_bummerl_needs_game"))
         bummerl = Bummerl(rules)
         match.bummerls.append(bummerl)
         for gi, game in enumerate(games):
             if bummerl.is_over:
+                left, right = bummerl.remaining  # as written: still needed, down from 7
                 raise ScoreSheetError(
                     bi,
                     gi,
-                    f"the Bummerl was already won by player {bummerl.winner} "
-                    f"({bummerl.points[0]}:{bummerl.points[1]})",
+                    Reason(
+                        "sheet_bummerl_already_won", winner=bummerl.winner, left=left, right=right
+                    ),
                 )
             try:
                 winner, game_points = game
             except (TypeError, ValueError):
-                raise ScoreSheetError(bi, gi, "a game is a pair (winner, game points)") from None
-            try:
-                bummerl.add(winner, game_points)
-            except ValueError as exc:
-                raise ScoreSheetError(bi, gi, str(exc)) from None
+                raise ScoreSheetError(bi, gi, Reason("sheet_game_not_a_pair")) from None
+            reason = _game_error(winner, game_points)
+            if reason is not None:
+                raise ScoreSheetError(bi, gi, reason)
+            bummerl.add(winner, game_points)
         last = bi == len(bummerls) - 1
         if not bummerl.is_over and (complete or not last):
+            left, right = bummerl.remaining
             raise ScoreSheetError(
-                bi,
-                len(games) - 1,
-                f"the Bummerl ends at {bummerl.points[0]}:{bummerl.points[1]} "
-                "before a player reached 7",
+                bi, len(games) - 1, Reason("sheet_bummerl_open", left=left, right=right)
             )
     if complete and not match.is_over:
         won = match.bummerl_won
         raise ScoreSheetError(
             len(bummerls) - 1,
             None,
-            f"the match is not decided: Bummerl {won[0]}:{won[1]}, "
-            f"it goes to {match.bummerl_to_win}",
+            Reason(
+                "sheet_match_undecided", left=won[0], right=won[1], goal=match.bummerl_to_win
+            ),
         )
     return match

@@ -16,9 +16,11 @@ parameters). Parameters that name a thing use the engine's notation: a card code
 (``"QH"``), a suit letter (``"H"``), a contract name (``"gangl"``, see
 ``multi/contracts.py``), a seat number (0-based), a phase name (``"bid"``).
 
-The two-player engine reports plain English sentences (``GameState.why_illegal``);
-:func:`classify` maps each of them to a code of the same catalogue (``two_player_*``), so
-the web layer can translate all three games one way.
+The two-player engine's ``GameState.why_illegal`` returns a :class:`Reason` too (codes
+``two_player_*``), and its score-sheet check raises ``ScoreSheetError`` with one (codes
+``sheet_*``, in the figures as written). :func:`classify` gives any other text a code.
+Parameters in ``SEAT_PARAMS`` are seats: the web layer (``games/messages.py``) puts the
+players' names in their place.
 """
 
 from __future__ import annotations
@@ -111,27 +113,43 @@ CATALOGUE: dict[str, str] = {
     "sheet_figures_impossible": "no game is worth {points} points under these rules",
     "sheet_figures_mismatch": "the game gives {expected}, the sheet says {figures}",
     "sheet_bad_figures": "figures are two whole numbers from 0 to {goal}, not {text}",
-    # -- the two-player engine's reasons (see classify)
-    "two_player_must_follow": "must follow suit after the talon is exhausted or closed",
-    "two_player_must_win": "must win the trick with a higher card of the suit led",
-    "two_player_must_trump": "must trump when unable to follow suit",
-    "two_player_not_in_hand": "the player does not hold this card",
-    "two_player_only_on_lead": "only the player on lead may do that",
-    "two_player_auto_declare": "these rules declare 66 automatically",
-    "two_player_declare_needs_trick": "declaring 66 needs a trick won first",
-    "two_player_marriage_needs_pair": "a marriage needs king and queen of one suit in hand",
-    "two_player_marriage_after_trick": "a marriage only after winning a trick (scharf)",
+    # -- the two-player engine's reasons (``GameState.why_illegal``; the texts as before)
+    "two_player_must_follow": "must follow suit ({suit}) after the talon is exhausted or closed",
+    "two_player_must_win": "must win the trick with a higher {suit} card",
+    "two_player_must_trump": "must trump when unable to follow suit after the talon is exhausted or closed",
+    "two_player_not_in_hand": "player {seat} does not hold {card}",
+    "two_player_only_on_lead": "only the player on lead may {kind}; player {seat} must follow {card}",
+    "two_player_auto_declare": "this rule profile declares 66 automatically (auto_declare)",
+    "two_player_declare_needs_trick": "declaring 66 needs a trick won first (points count only with a trick)",
+    "two_player_marriage_needs_pair": "a marriage needs king and queen of {suit} in hand",
+    "two_player_marriage_after_trick": "a marriage may only be announced after winning a trick (scharf)",
     "two_player_king_first": "after a marriage the king must be led (scharf)",
     "two_player_no_exchange_closed": "no exchange after the talon is closed",
     "two_player_no_exchange_exhausted": "no exchange after the talon is exhausted",
-    "two_player_exchange_needs_jack": "exchanging needs the trump jack in hand",
+    "two_player_exchange_needs_jack": "exchanging needs the trump jack {card} in hand",
     "two_player_no_exchange_first_lead": "no exchange before the forehand's first lead (scharf)",
-    "two_player_no_exchange_one_card": "no exchange with only one talon card left (scharf)",
+    "two_player_no_exchange_one_card": "no exchange with only one face-down talon card left (scharf)",
     "two_player_already_closed": "the talon is already closed",
     "two_player_close_needs_two": "closing needs at least two face-down cards on the trump card",
     "two_player_game_over": "the game is already over",
+    "two_player_not_legal": "{action} is not legal here",
     "two_player_other": "{text}",
+    # -- two-player score sheets (``match.validate_score_sheet``): the figures as written,
+    #    the points each player still needs, counting down from 7
+    "sheet_not_a_list": "the sheet must be a list of Bummerl",
+    "sheet_no_bummerl": "the sheet has no Bummerl",
+    "sheet_match_already_won": "the match was already won by player {winner} ({won}:{lost} Bummerl)",
+    "sheet_bummerl_needs_game": "a Bummerl needs at least one game",
+    "sheet_bummerl_already_won": "the Bummerl was already won by player {winner} ({left}:{right})",
+    "sheet_game_not_a_pair": "a game is a pair (winner, game points)",
+    "sheet_bad_winner": "the winner must be player 0 or 1, not {value}",
+    "sheet_bad_game_points": "a game gives 1, 2 or 3 game points (a whole number), not {points}",
+    "sheet_bummerl_open": "the Bummerl ends at {left}:{right} before a player was down to 0",
+    "sheet_match_undecided": "the match is not decided: Bummerl {left}:{right}, it goes to {goal}",
 }
+
+#: Parameters that are a seat (0-based): the Django edge names the player (or team).
+SEAT_PARAMS = frozenset({"seat", "to_move", "caller", "partner", "winner"})
 
 
 class Reason(str):
@@ -203,6 +221,6 @@ def classify(text) -> Reason:
         return text
     text = str(text)
     for pattern, code in _TWO_PLAYER:
-        if re.search(pattern, text):
+        if re.search(pattern, text) and "{" not in CATALOGUE[code]:
             return Reason(code)
     return Reason("two_player_other", text=text)

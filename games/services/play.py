@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine import Action, GameState
+from games.messages import engine_message
 from tournaments.models import AuditLog, Pairing, Side
 
 from ..models import Match, MatchAction, Mode, Status
@@ -144,7 +145,8 @@ def apply_action(
             raise GameError(_("It is not your turn: wait for your opponent."), "turn")
         why = state.why_illegal(parsed)
         if why is not None:
-            raise GameError(_("Not allowed: %(why)s.") % {"why": why}, "illegal")
+            names = (m.name0, m.name1)
+            raise GameError(engine_message(why, names=names, deck=m.deck_style), "illegal")
         number = m.next_seq
         _push(m, live, seat, parsed)
         _save(m)

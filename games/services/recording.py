@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from games.engine import RuleSet
 from games.engine.match import Match as MatchScore
 from games.engine.match import ScoreSheetError, validate_score_sheet
+from games.messages import score_sheet_message
 from tournaments.models import Pairing, Side, Tournament
 
 from ..models import Match, Mode, Status
@@ -150,20 +151,18 @@ def parse_score_sheet(text: str) -> list[list[tuple[int, int]]]:
     return bummerls
 
 
-def check_score_sheet(rules: RuleSet, bummerl_to_win: int, bummerls) -> MatchScore:
-    """The engine's score-sheet validator, its error turned into a ``GameError``."""
+def check_score_sheet(rules: RuleSet, bummerl_to_win: int, bummerls, names=()) -> MatchScore:
+    """The engine's score-sheet validator, its error turned into a ``GameError`` in the
+    user's language, with the players' ``names`` (by seat) and the figures as written."""
     try:
         return validate_score_sheet(rules, bummerl_to_win, bummerls)
     except ScoreSheetError as exc:
-        raise GameError(
-            _("Bummerl %(b)d%(game)s is wrong: %(reason)s")
-            % {
-                "b": exc.bummerl + 1,
-                "game": "" if exc.game is None else _(", game %(g)d") % {"g": exc.game + 1},
-                "reason": exc.reason,
-            },
-            "sheet",
-        ) from None
+        raise GameError(score_sheet_message(exc, names=names), "sheet") from None
+
+
+def _sheet_names(p: Pairing) -> tuple[str, str]:
+    """The players of a pairing as the sheet's columns: left, right."""
+    return (p.left.player.name, p.right.player.name if p.right_id else "")
 
 
 def record_score_sheet(pairing: Pairing, text_or_bummerls, *, actor=None) -> Match:
@@ -177,7 +176,7 @@ def record_score_sheet(pairing: Pairing, text_or_bummerls, *, actor=None) -> Mat
         p = _lock_pairing(pairing)
         t = p.round.tournament
         rules = RuleSet.from_dict({"name": t.rule_profile, "bummerl_to_win_match": t.match_bummerl})
-        score = check_score_sheet(rules, t.match_bummerl, bummerls)
+        score = check_score_sheet(rules, t.match_bummerl, bummerls, names=_sheet_names(p))
         m = _recorded_match(
             p,
             actor,
@@ -245,7 +244,8 @@ def report_score_sheet(pairing: Pairing, seat: int, text: str):
     bummerls = parse_score_sheet(text)
     t = Tournament.objects.get(pk=pairing.round.tournament_id)
     rules = RuleSet.from_dict({"name": t.rule_profile, "bummerl_to_win_match": t.match_bummerl})
-    score = check_score_sheet(rules, t.match_bummerl, bummerls)
+    p = Pairing.objects.select_related("left__player", "right__player").get(pk=pairing.pk)
+    score = check_score_sheet(rules, t.match_bummerl, bummerls, names=_sheet_names(p))
     need = t.match_bummerl
     won = min(score.bummerl_won[score.winner], need)
     lost = min(score.bummerl_won[1 - score.winner], need - 1)

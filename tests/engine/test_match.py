@@ -118,7 +118,7 @@ def test_schneider_per_profile_on_a_sheet():
         ([[(2, 1)]], 0, 0, "winner must be player 0 or 1"),
         ([[(0, "2")]], 0, 0, "whole number"),
         ([[(0, 3), (0, 3), (0, 1), (1, 1)]], 0, 3, "already won by player 0"),
-        ([[(0, 3), (0, 3)], [(1, 3)]], 0, 1, "before a player reached 7"),
+        ([[(0, 3), (0, 3)], [(1, 3)]], 0, 1, "ends at 1:7 before a player was down to 0"),
         ([[(0,)]], 0, 0, "pair"),
         ([[]], 0, None, "at least one game"),
         (GOOD + [[(1, 3)]], 3, None, "match was already won"),
@@ -134,5 +134,5 @@ def test_wrong_sheets_name_the_first_wrong_line(sheet, bummerl, game, reason):
 def test_running_sheet_may_end_in_the_middle_of_a_bummerl():
     m = validate_score_sheet(WEICH, 3, [[(0, 3), (1, 2)]], complete=False)
     assert m.current.remaining == (4, 5) and not m.is_over
-    with pytest.raises(ScoreSheetError, match="before a player reached 7"):
+    with pytest.raises(ScoreSheetError, match="ends at 4:5 before a player was down to 0"):
         validate_score_sheet(WEICH, 3, [[(0, 3), (1, 2)]])
