@@ -88,10 +88,11 @@ first wrong line, with a code), ``talon.scoring.TalonMatch``. Bots (``multi/bots
 each ``choose(view, rng) -> Action``; the strong one is ``ai/multi_pimc.py`` over the
 exact open-card search of ``ai/multi_search.py``.
 
-Messages (``messages.py``): every reason, score-sheet error and result of the three- and
-four-player games is a :class:`Reason` with a stable ``code`` and ``params``; the catalogue
-``CATALOGUE`` maps codes to English templates, so the Django layer translates by code.
-``messages.classify(text)`` gives the two-player engine's sentences their codes too.
+Messages (``messages.py``): every reason, score-sheet error and result of all the games
+(``GameState.why_illegal`` and ``match.validate_score_sheet`` too) is a :class:`Reason`
+with a stable ``code`` and ``params``; the catalogue ``CATALOGUE`` maps codes to English
+templates, so the Django layer translates by code (``games/messages.py``). Seats in the
+parameters are 0-based; a sheet's figures are the ones written on it.
 """
 
 from .actions import Action, IllegalAction

@@ -109,8 +109,13 @@ def apply_action(
     pk = match.pk if isinstance(match, Match) else match
     try:
         parsed = Action.parse(action)
-    except ValueError as exc:
-        raise GameError(_("Unknown action: %(e)s") % {"e": exc}, "parse") from None
+    except ValueError:
+        # the engine's parse error is for programmers: the player gets what to send
+        raise GameError(
+            _("Unknown action “%(action)s” (e.g. play:QH, exchange, close, declare).")
+            % {"action": str(action)[:40]},
+            "parse",
+        ) from None
     if parsed.kind == "revoke":
         raise GameError(_("A revoke is entered by the referee, not in play."), "revoke")
     seq = _sequence_number(seq)
