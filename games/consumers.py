@@ -19,7 +19,12 @@ def _allowed(pk: int, token: str | None, user) -> dict | None:
     match = Match.objects.select_related("pairing__round__tournament").filter(pk=pk).first()
     if match is None:
         return None
-    if token is not None:
+    if token is not None and match.is_table:
+        from games.services.tables import seat_for_token
+
+        if seat_for_token(match, token) is None:
+            return None
+    elif token is not None:
         if services.seat_for_token(match, token) is None:
             return None
     elif match.pairing_id and not match.pairing.round.tournament.is_public:

@@ -1,0 +1,283 @@
+"""Tables of three and four in the browser's services: starting, acting per seat,
+refusals in words, the computer's seats, replay from the log, and the pages' JSON that
+never shows a card the seat may not know."""
+
+import json
+import random
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.engine.cards import ALL_CARDS
+from games.engine.multi.table import MultiTable
+from games.models import Game, GameKind, Match, MatchAction, Seat, Status
+from games.services import GameError, tables
+from games.table_presenters import last_trick, table_payload
+
+pytestmark = pytest.mark.django_db
+CARD_CODE = re.compile(r"(?<![A-Za-z])([ATKQJ][HDSC])(?![A-Za-z])")
+
+
+def _people(n):
+    return [{"name": f"P{i + 1}", "level": ""} for i in range(n)]
+
+
+def _bauern(seed=7, seats=None, **kw):
+    return tables.create_table(
+        game_kind=GameKind.BAUERNSCHNAPSEN, seats=seats or _people(4), seed=seed, **kw
+    )
+
+
+def _token(m, i):
+    return m.seats.get(index=i).token
+
+
+def _play_one_random(m, rng):
+    live = tables.live_table(m)
+    p = live.table.to_move
+    acts = live.table.state.legal_actions()
+    a = str(acts[rng.randrange(len(acts))])
+    tables.act(m.pk, _token(m, p), a, m.next_seq)
+    m.refresh_from_db()
+    return p, a
+
+
+def test_a_four_seat_table_starts_with_links_and_its_first_deal():
+    m = _bauern()
+    assert m.game_kind == "bauernschnapsen" and m.is_table
+    assert list(m.seats.values_list("index", "name")) == [
+        (0, "P1"),
+        (1, "P2"),
+        (2, "P3"),
+        (3, "P4"),
+    ]
+    assert len({s.token for s in m.seats.all()}) == 4
+    g = m.games.get()
+    assert g.index == 0 and len(g.deck.split()) == 20
+    assert g.dealer == tables.first_dealer(m)
+    live = tables.live_table(m)
+    assert live.table.state.phase_name == "cut"
+    assert live.table.to_move == (g.dealer - 1) % 4  # the player right of the dealer cuts
+
+
+def test_a_three_seat_table_starts():
+    m = tables.create_table(game_kind=GameKind.TALONSCHNAPSEN, seats=_people(3), seed=3)
+    live = tables.live_table(m)
+    assert live.table.state.N == 3
+    assert live.table.state.phase_name == "call"
+
+
+def test_wrong_starts_are_refused_in_words():
+    with pytest.raises(GameError, match="needs 4 seats"):
+        tables.create_table(game_kind="bauernschnapsen", seats=_people(3))
+    with pytest.raises(GameError, match="person"):
+        tables.create_table(game_kind="talonschnapsen", seats=[{"name": "", "level": "easy"}] * 3)
+    with pytest.raises(GameError, match="preset"):
+        tables.create_table(game_kind="bauernschnapsen", seats=_people(4), preset="nix")
+    with pytest.raises(GameError):
+        tables.create_table(game_kind="schnapsen", seats=_people(2))
+
+
+def test_wrong_seat_and_illegal_action_are_refused_with_a_translated_message():
+    from django.utils import translation
+
+    m = _bauern()
+    live = tables.live_table(m)
+    p = live.table.to_move
+    other = (p + 1) % 4
+    with translation.override("de-at"):
+        with pytest.raises(GameError) as exc:
+            tables.act(m.pk, _token(m, other), "cut", 0)
+        assert exc.value.code == "turn"
+        assert "nicht am Zug" in exc.value.message and "P" in exc.value.message
+        with pytest.raises(GameError) as exc:
+            tables.act(m.pk, _token(m, p), "play:AH", 0)
+        assert exc.value.code == "illegal"
+        assert "not" not in exc.value.message.split()  # German, not the engine's English
+        with pytest.raises(GameError) as exc:
+            tables.act(m.pk, "forged", "cut", 0)
+        assert exc.value.code == "forbidden"
+    with pytest.raises(GameError) as exc:
+        tables.act(m.pk, _token(m, p), "cut", None)
+    assert exc.value.code == "seq"
+    assert MatchAction.objects.filter(match=m).count() == 0
+
+
+def test_a_repeat_is_applied_once_and_a_stale_number_refused():
+    m = _bauern()
+    p = tables.live_table(m).table.to_move
+    r = tables.act(m.pk, _token(m, p), "cut", 0)
+    assert r.applied and r.seq == 0
+    again = tables.act(m.pk, _token(m, p), "cut", 0)
+    assert not again.applied
+    with pytest.raises(GameError) as exc:
+        tables.act(m.pk, _token(m, p), "knock", 0)
+    assert exc.value.code == "stale"
+    assert MatchAction.objects.filter(match=m).count() == 1
+
+
+def test_computer_seats_move_through_the_task_and_a_whole_bummerl_is_played():
+    # one person and three computers (rule-based): the person's turns only wait for him
+    seats = [{"name": "Anna", "level": ""}] + [{"name": "", "level": "easy"}] * 3
+    m = _bauern(seed=11, seats=seats)
+    rng = random.Random(1)
+    for _ in range(2000):
+        m.refresh_from_db()
+        if m.status != Status.PLAYING:
+            break
+        live = tables.live_table(m)
+        assert live.table.to_move == 0  # the computers moved at once (immediate tasks)
+        _play_one_random(m, rng)
+    assert m.status == Status.FINISHED
+    assert sum(m.bummerl) >= 1
+    games = list(m.games.order_by("index"))
+    assert all(g.result for g in games)
+    assert games[0].dealer == tables.first_dealer(m)
+    # replay: the log rebuilds the same table as the engine's own record
+    live = tables.live_table(m)
+    again = MultiTable.resume(live.table.record.to_json())
+    assert again.is_over and again.score.bummerl_count == live.table.score.bummerl_count
+    assert [s.name for s in m.seats.order_by("index")][1:] == [
+        "Computer 2",
+        "Computer 3",
+        "Computer 4",
+    ]
+
+
+def test_the_strong_computer_plays_a_seat():
+    seats = [
+        {"name": "Anna", "level": ""},
+        {"name": "", "level": "strong"},
+        {"name": "", "level": ""},
+    ]
+    m = tables.create_table(game_kind=GameKind.TALONSCHNAPSEN, seats=seats, seed=5)
+    rng = random.Random(2)
+    moved_by_computer = 0
+    for _ in range(25):
+        m.refresh_from_db()
+        if m.status != Status.PLAYING:
+            break
+        before = m.next_seq
+        _play_one_random(m, rng)
+        m.refresh_from_db()
+        moved_by_computer += m.next_seq - before - 1
+    assert moved_by_computer > 0
+    assert MatchAction.objects.filter(match=m, seat=1).exists()
+
+
+# --------------------------------------------------------------------------- no leaks
+
+
+def _allowed(live, seat) -> set[str]:
+    """Every card the seat may know, from the full state (not from the view)."""
+    s = live.table.state
+    names = lambda mask: {ALL_CARDS[i].name for i in range(20) if mask >> i & 1}  # noqa: E731
+    ok = names(s.hand[seat])
+    for q in range(s.N):
+        # the turned-up trump, marriages, shown hands; what a Plauderer (a) lets him see
+        ok |= names(s.hand[q] & (s.known[q] | s.seen[seat]))
+    ok |= {ALL_CARDS[c].name for _, c in s.trick}
+    first = [None, None]
+    for t in s.history:
+        if first[s.side[t.winner]] is None:
+            first[s.side[t.winner]] = t
+    for t in first:
+        if t is not None:
+            ok |= {ALL_CARDS[c].name for _, c in t.cards}
+    lt = last_trick(live)
+    if lt is not None:
+        ok |= {ALL_CARDS[c].name for _, c in lt.cards}
+    if seat == s.declarer:
+        ok |= names(s.taken) | names(s.discard)
+    if s.turned_up >= 0:
+        ok.add(ALL_CARDS[s.turned_up].name)
+    return ok
+
+
+def _cards_in(payload) -> set[str]:
+    """Every card code anywhere in the JSON (in lists, in actions such as play:QH)."""
+    return set(CARD_CODE.findall(json.dumps(payload)))
+
+
+@pytest.mark.parametrize(
+    ("kind", "n", "preset", "seed"),
+    [
+        ("bauernschnapsen", 4, "ueblich", 21),
+        ("bauernschnapsen", 4, "alles", 22),
+        ("talonschnapsen", 3, "alles", 23),
+        ("talonschnapsen", 3, "ueblich", 24),
+    ],
+)
+def test_no_seat_ever_sees_a_card_it_may_not_know(kind, n, preset, seed):
+    m = tables.create_table(game_kind=kind, seats=_people(n), preset=preset, seed=seed, bummerls=3)
+    rng = random.Random(seed)
+    steps = 0
+    while m.status == Status.PLAYING and steps < 150:
+        live = tables.live_table(m)
+        for seat in range(n):
+            payload = table_payload(live, seat)
+            shown = _cards_in(payload)
+            secret = shown - _allowed(live, seat)
+            assert not secret, f"step {steps}: seat {seat} sees {secret}"
+            assert "tricks" not in payload["view"]  # the engine's full list never goes out
+        _play_one_random(m, rng)
+        steps += 1
+    assert steps > 30
+
+
+def test_the_page_and_its_json(client):
+    m = _bauern(seed=31)
+    tok = _token(m, 0)
+    page = client.get(reverse("games:table", args=[m.pk, tok]))
+    assert page.status_code == 200
+    body = page.content.decode()
+    # the starter sees the other three links; the others see none
+    for i in (1, 2, 3):
+        assert _token(m, i) in body
+    other = client.get(reverse("games:table", args=[m.pk, _token(m, 1)])).content.decode()
+    assert _token(m, 2) not in other and _token(m, 0) not in other
+    assert client.get(reverse("games:table", args=[m.pk, "forged"])).status_code == 403
+    state = client.get(reverse("games:table_state", args=[m.pk, tok])).json()
+    assert state["match"]["names"] == ["P1", "P2", "P3", "P4"]
+    p = state["view"]["to_move"]
+    r = client.post(
+        reverse("games:table_act", args=[m.pk, _token(m, (p + 1) % 4)]),
+        json.dumps({"action": "cut", "seq": 0}),
+        content_type="application/json",
+    )
+    assert r.status_code == 409 and r.json()["error"]
+    r = client.post(
+        reverse("games:table_act", args=[m.pk, _token(m, p)]),
+        json.dumps({"action": "cut", "seq": 0}),
+        content_type="application/json",
+    )
+    assert r.status_code == 200 and r.json()["match"]["next_seq"] == 1
+    # the two-player pages do not open a table
+    assert client.get(reverse("games:watch", args=[m.pk])).status_code == 404
+    assert client.get(reverse("games:play", args=[m.pk, tok])).status_code == 403
+
+
+def test_start_from_the_games_page(client):
+    data = {
+        "game": "talonschnapsen",
+        "preset": "alles",
+        "bummerls": "1",
+        "seat0": "person",
+        "name0": "Anna",
+        "seat1": "computer",
+        "level1": "easy",
+        "seat2": "person",
+        "name2": "Berta",
+    }
+    r = client.post(reverse("games:table_start"), data)
+    m = Match.objects.get()
+    assert r.status_code == 302 and r.url == reverse("games:table", args=[m.pk, _token(m, 0)])
+    assert m.game_kind == "talonschnapsen" and m.rules["name"] == "alles"
+    assert list(Seat.objects.filter(match=m).values_list("bot_level", flat=True)) == [
+        "",
+        "easy",
+        "",
+    ]
+    assert Game.objects.filter(match=m).count() == 1
+    assert client.get(reverse("games:index")).status_code == 200
