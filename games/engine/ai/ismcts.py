@@ -28,9 +28,7 @@ from ..sampling import sample_hidden
 from ..view import PlayerView
 from .pimc import _view_key, is_right_declaration
 
-ITERATIONS_PER_SECOND = (
-    10_000  # 0.0495 iterations per solver node of time (measured in one run), x NODES_PER_SECOND
-)
+ITERATIONS_PER_SECOND = 10_000  # 0.0495 iterations per solver node of time (measured in one run), x NODES_PER_SECOND
 EXPLORATION = 0.7  # UCB1 constant, rewards in game points / 3 (-1..1)
 
 
