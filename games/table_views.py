@@ -142,7 +142,8 @@ def table_act(request, pk, token):
         seat = tables.seat_for_token(match, token)
         payload = table_presenters.table_payload(tables.live_table(match), seat)
         return JsonResponse({"error": exc.message, "code": exc.code, **payload}, status=status)
-    live = result.live or tables.live_table(result.match)
+    # read again: the computer's answers (a task; at once with the immediate backend)
+    live = tables.live_table(Match.objects.get(pk=result.match.pk))
     payload = table_presenters.table_payload(live, result.seat)
     payload["applied"] = result.applied
     if not result.applied:
