@@ -281,3 +281,43 @@ def test_start_from_the_games_page(client):
     ]
     assert Game.objects.filter(match=m).count() == 1
     assert client.get(reverse("games:index")).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_at_a_table_is_pushed_to_the_other_seats_and_a_forged_link_gets_no_socket():
+    from asgiref.sync import sync_to_async
+
+    from tests.games.test_push import _socket, async_to_sync
+
+    m = _bauern(seed=41)
+    p = tables.live_table(m).table.to_move
+    others = [i for i in range(4) if i != p]
+
+    async def scenario():
+        sockets = [_socket(f"/ws/games/{m.pk}/t/{_token(m, i)}/") for i in others]
+        for s in sockets:
+            connected, _ = await s.connect()
+            assert connected
+            assert await s.receive_json_from() == {"next_seq": 0, "status": "playing"}
+        await sync_to_async(tables.act)(m.pk, _token(m, p), "cut", 0)
+        for s in sockets:
+            assert await s.receive_json_from(timeout=3) == {"next_seq": 1, "status": "playing"}
+            await s.disconnect()
+        forged = _socket(f"/ws/games/{m.pk}/t/forged/")
+        connected, _ = await forged.connect()
+        assert not connected
+
+    async_to_sync(scenario)()
+
+
+def test_the_stored_deals_are_the_ones_the_table_replays():
+    m = _bauern(seed=51, bummerls=2)
+    rng = random.Random(4)
+    while m.games.count() < 4 and m.status == Status.PLAYING:
+        _play_one_random(m, rng)
+    live = tables.live_table(m)
+    decks = [" ".join(c.name for c in g.deck) for g in live.table.record.games]
+    rows = list(m.games.order_by("index"))
+    assert [r.deck for r in rows] == decks
+    assert [r.dealer for r in rows] == [g.dealer for g in live.table.record.games]
+    assert all(r.result for r in rows[:-1]) and rows[-1].result is None
