@@ -8,14 +8,14 @@ import json
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import table_presenters
-from .models import BotLevel, DeckStyle, GameKind, Match
+from .models import BotLevel, DeckStyle, GameKind, Match, Status
 from .presenters import card_labels
 from .services import GameError, multi_recording, tables
 
@@ -106,6 +106,7 @@ def table(request, pk, token):
         "state_url": reverse("games:table_state", args=[match.pk, token]),
         "act_url": reverse("games:table_act", args=[match.pk, token]),
         "socket_url": f"/ws/games/{match.pk}/t/{token}/",
+        "record_url": reverse("games:table_record", args=[match.pk, token]),
     }
     return render(request, "games/table.html", ctx)
 
@@ -149,6 +150,28 @@ def table_act(request, pk, token):
     if not result.applied:
         payload["message"] = pgettext("table", "This move was already made.")
     return JsonResponse(payload)
+
+
+@require_GET
+def table_record(request, pk, token):
+    """The finished table's match record (JSON; ``python -m games.engine replay`` replays
+    it). While the table runs it would show every hand: refused."""
+    match = _table(pk)
+    if tables.seat_for_token(match, token) is None:
+        return _forged(request, as_json=True)
+    if match.status == Status.PLAYING:
+        return JsonResponse(
+            {
+                "error": pgettext("table", "The record opens when the table is over."),
+                "code": "running",
+            },
+            status=403,
+        )
+    response = HttpResponse(
+        tables.live_table(match).table.record.to_json(), content_type="application/json"
+    )
+    response["Content-Disposition"] = f'attachment; filename="table-{match.pk}.json"'
+    return response
 
 
 # --------------------------------------------------------------------------- score sheet

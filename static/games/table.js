@@ -62,6 +62,7 @@
     const turn = $("turn");
     if (m.finished) {
       turn.textContent = s.end;
+      $("record-link").hidden = false;
     } else if (v.to_move !== null) {
       const name = m.names[v.to_move];
       turn.textContent = ui.game_no + " " + (s.games_played + 1) + " \u00B7 " + (v.to_move === me ? ui.your_turn

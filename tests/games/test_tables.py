@@ -321,3 +321,47 @@ def test_the_stored_deals_are_the_ones_the_table_replays():
     assert [r.deck for r in rows] == decks
     assert [r.dealer for r in rows] == [g.dealer for g in live.table.record.games]
     assert all(r.result for r in rows[:-1]) and rows[-1].result is None
+
+
+def test_button_labels_and_results_in_german_and_english():
+    from django.utils import translation
+
+    m = _bauern(seed=61)
+    live = tables.live_table(m)
+    p = live.table.to_move
+    with translation.override("de-at"):
+        texts = table_payload(live, p)["view"]["action_texts"]
+    assert texts == {"cut": "Abheben", "knock": "Draufhauen"}
+    with translation.override("en"):
+        texts = table_payload(live, p)["view"]["action_texts"]
+    assert texts == {"cut": "Cut", "knock": "Knock (draufhauen)"}
+    tables.act(m.pk, _token(m, p), "cut", 0)
+    live = tables.live_table(m)
+    caller = live.table.to_move
+    with translation.override("de-at"):
+        texts = table_payload(live, caller)["view"]["action_texts"]
+    assert "Herz Atout rufen" in texts.values() or "Karo Atout rufen" in texts.values()
+
+
+def test_the_record_of_a_finished_table_replays(client, tmp_path):
+    import subprocess
+    import sys
+
+    seats = [{"name": "Anna", "level": ""}] + [{"name": "", "level": "easy"}] * 3
+    m = _bauern(seed=71, seats=seats)
+    url = reverse("games:table_record", args=[m.pk, _token(m, 0)])
+    assert client.get(url).status_code == 403  # running: it would show every hand
+    rng = random.Random(3)
+    while m.status == Status.PLAYING:
+        _play_one_random(m, rng)
+    r = client.get(url)
+    assert r.status_code == 200
+    path = tmp_path / "table.json"
+    path.write_bytes(r.content)
+    done = subprocess.run(
+        [sys.executable, "-m", "games.engine", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
