@@ -149,8 +149,9 @@ def _labels(view: dict, live: TableLive) -> dict[str, str]:
     return {a: reason_text(lab, live.names, deck) for a, lab in view["action_labels"].items()}
 
 
-def table_payload(live: TableLive, seat: int) -> dict:
-    """The JSON of one seat's page (see the module docstring for what is left out)."""
+def table_payload(live: TableLive, seat: int, *, sheet: list | None = None) -> dict:
+    """The JSON of one seat's page (see the module docstring for what is left out);
+    ``sheet``: the score sheet's lines if already read (they are the same for all)."""
     m = live.match
     table = live.table
     raw = table.view(seat)
@@ -196,7 +197,7 @@ def table_payload(live: TableLive, seat: int) -> dict:
             "count": score["count"],
             "over": score["match_over"],
             "last_result": None if last is None else result_text(last, live),
-            "sheet": sheet_lines(live),
+            "sheet": sheet_lines(live) if sheet is None else sheet,
             "end": _end_text(live) if finished else "",
         },
     }

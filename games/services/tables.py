@@ -18,6 +18,7 @@ outside the request.
 from __future__ import annotations
 
 import hmac
+import logging
 import random
 from dataclasses import dataclass, field
 
@@ -32,7 +33,7 @@ from games.engine.talon.rules import TalonRules
 from games.multi_text import reason_text
 
 from ..models import BotLevel, DeckStyle, Game, GameKind, Match, MatchAction, Mode, Seat, Status
-from .common import GameError, match_group, notify  # noqa: F401  (match_group: consumers)
+from .common import GameError, match_group
 from .play import _refuse_future_or_over, _sequence_number
 
 SIZES = {GameKind.BAUERNSCHNAPSEN: 4, GameKind.TALONSCHNAPSEN: 3}
@@ -312,8 +313,40 @@ def _push(m: Match, live: TableLive, seat: int, action: Action) -> None:
         _store_game_row(m, table, live.game_index)
 
 
+log = logging.getLogger(__name__)
+
+
+def notify(m: Match, live: TableLive | None = None) -> None:
+    """Push the table's new sequence number and status to its open pages, with each
+    person's new view in the active language (each page's socket passes on only its
+    own seat's view, and only to a page of that language: ``games.consumers``); a page
+    without one fetches its view. A failed push costs the pages one poll."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+    from django.utils import translation
+
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    event = {"type": "match.moved", "next_seq": m.next_seq, "status": m.status}
+    if live is not None and live.match is m:
+        from games.table_presenters import sheet_lines, table_payload
+
+        sheet = sheet_lines(live)
+        event["lang"] = (translation.get_language() or "").lower()
+        event["views"] = {
+            str(s.index): table_payload(live, s.index, sheet=sheet)
+            for s in live.seats
+            if not s.is_computer
+        }
+    try:
+        async_to_sync(layer.group_send)(match_group(m.pk), event)
+    except Exception:
+        log.warning("push of table %s failed", m.pk, exc_info=True)
+
+
 def _after_move(m: Match, live: TableLive) -> None:
-    notify(m)
+    notify(m, live)
     if live.bot_to_move() is not None:
         queue_computer(m)
 
@@ -357,6 +390,6 @@ def computer_moves(pk: int, seq: int | None = None) -> int:
             live.match = locked
             _push(locked, live, seat.index, action)
             _save(locked)
-        notify(locked)
+        notify(locked, live)
         made += 1
     return made

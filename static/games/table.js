@@ -242,10 +242,24 @@
       say(ui.connection, "error");
     } finally {
       busy = false;
+      const waiting = pushed;
+      pushed = null;
+      if (waiting) takePush(waiting);
     }
   }
 
   let socketOpen = false;
+  let pushed = null;  // a push that came while an action of ours was on its way
+  function takePush(data) {
+    if (busy) { pushed = data; return; }
+    const view = data.payload;
+    if (view && view.match) {
+      // this seat's new view came with the push: no request needed
+      if (view.match.next_seq >= payload.match.next_seq) render(view);
+      return;
+    }
+    if (data.next_seq !== payload.match.next_seq || data.status !== payload.match.status) refresh();
+  }
   async function refresh() {
     if (busy) return;
     try {
@@ -275,12 +289,14 @@
     if (!window.WebSocket || !urls.socket) return;
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     let ws;
-    try { ws = new WebSocket(scheme + location.host + urls.socket); } catch (e) { return; }
+    const lang = encodeURIComponent((document.documentElement.lang || "").toLowerCase());
+    try { ws = new WebSocket(scheme + location.host + urls.socket + "?lang=" + lang); } catch (e) { return; }
     ws.onopen = () => { socketOpen = true; table.dataset.push = "open"; };
     ws.onmessage = (event) => {
       let data;
       try { data = JSON.parse(event.data); } catch (e) { return; }
-      if (data.next_seq !== payload.match.next_seq || data.status !== payload.match.status) refresh();
+      if (data.payload) table.dataset.pushedViews = (parseInt(table.dataset.pushedViews || "0", 10) + 1);
+      takePush(data);
     };
     ws.onclose = () => {
       const was = socketOpen;

@@ -365,3 +365,41 @@ def test_the_record_of_a_finished_table_replays(client, tmp_path):
         timeout=120,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_push_carries_each_person_his_own_view_and_nothing_of_the_others():
+    from asgiref.sync import sync_to_async
+    from django.utils import translation
+
+    from tests.games.test_push import _socket, async_to_sync
+
+    m = _bauern(seed=43)
+    p = tables.live_table(m).table.to_move
+    others = [i for i in range(4) if i != p]
+    got = {}
+
+    async def scenario():
+        sockets = {i: _socket(f"/ws/games/{m.pk}/t/{_token(m, i)}/?lang=de-at") for i in others}
+        english = _socket(f"/ws/games/{m.pk}/t/{_token(m, others[0])}/?lang=en")
+        for s in [*sockets.values(), english]:
+            connected, _ = await s.connect()
+            assert connected
+            await s.receive_json_from()
+        with translation.override("de-at"):
+            await sync_to_async(tables.act)(m.pk, _token(m, p), "cut", 0)
+        for i, s in sockets.items():
+            got[i] = await s.receive_json_from(timeout=3)
+            await s.disconnect()
+        got["en"] = await english.receive_json_from(timeout=3)
+        await english.disconnect()
+
+    async_to_sync(scenario)()
+    live = tables.live_table(Match.objects.get(pk=m.pk))
+    for i in others:
+        mine = got[i]["payload"]
+        assert mine["seat"] == i and mine["match"]["next_seq"] == 1
+        with translation.override("de-at"):
+            assert mine == table_payload(live, i)
+        assert not _cards_in(mine) - _allowed(live, i)
+    assert "payload" not in got["en"]  # another language: the page fetches its view
