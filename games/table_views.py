@@ -187,6 +187,7 @@ def sheet(request):
         "result": None,
         "error": None,
         "examples": multi_recording.EXAMPLE,
+        "games": multi_recording.sheet_games(),
     }
     status = 200
     if request.method == "POST":

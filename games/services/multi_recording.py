@@ -66,6 +66,15 @@ class SheetResult:
         }
 
 
+def sheet_games() -> list[tuple[str, str]]:
+    """The games a line may name, as (what the line says, label), for the page's
+    line builder: the normal game with its points, then every special game."""
+    from games.engine.multi.contracts import CONTRACT_NAMES
+
+    out = [(f"normal {n}", pgettext("table", "normal game, %(n)d") % {"n": n}) for n in (1, 2, 3)]
+    return out + [(name, contract_text(name)) for name in CONTRACT_NAMES if name != "normal"]
+
+
 def _rules(rules, count: str | None) -> BauernRules:
     try:
         r = BauernRules.from_dict(rules)

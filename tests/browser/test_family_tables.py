@@ -193,3 +193,26 @@ def test_one_person_and_three_computers_started_from_the_games_page(browser, liv
         _check_page(page, 0, m)
     finally:
         ctx.close()
+
+
+def test_a_score_sheet_entered_with_taps_is_checked(browser, live_server):
+    ctx = browser.new_context(**PHONE)
+    ctx.set_default_timeout(10_000)
+    page = ctx.new_page()
+    try:
+        page.goto(f"{live_server.url}/games/bauern-sheet/")
+        page.fill("#id_team_a", "Hofer")
+        page.fill("#id_team_b", "Maier")
+        page.select_option("#lb-game", "bauernschnapser")
+        page.click("#lb-add")
+        page.click("#lb-add")
+        assert page.input_value("#id_sheet") == "A bauernschnapser\nA bauernschnapser"
+        page.click("#check-sheet")
+        expect(page.locator("#sheet-total")).to_contain_text("Hofer 0 : 2 Maier")
+        expect(page.locator("#sheet-result")).to_contain_text("Schneider")
+        page.fill("#id_sheet", "A normal 2\nB bettler")
+        page.click("#check-sheet")
+        expect(page.locator("#sheet-error")).to_contain_text("Zeile 2")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        ctx.close()
