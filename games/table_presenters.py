@@ -214,6 +214,8 @@ def _phase_line(raw: dict, live: TableLive) -> str:
         )
     elif raw["contract"] is not None and not raw["contract"]["trump"]:
         parts.append(pgettext("table", "no trump"))
+    elif raw["trump"]:  # called (or turned up), the game not yet decided
+        parts.append(pgettext("table", "Trump: %(s)s") % {"s": suit_text(raw["trump"], deck)})
     if raw["contract"] is not None:
         c = contract_text(raw["contract"]["name"])
         if raw["declarer"] is not None and raw["contract"]["name"] != "normal":

@@ -403,3 +403,20 @@ def test_the_push_carries_each_person_his_own_view_and_nothing_of_the_others():
             assert mine == table_payload(live, i)
         assert not _cards_in(mine) - _allowed(live, i)
     assert "payload" not in got["en"]  # another language: the page fetches its view
+
+
+def test_the_called_trump_shows_during_the_bidding():
+    from django.utils import translation
+
+    m = _bauern(seed=61)
+    p = tables.live_table(m).table.to_move
+    tables.act(m.pk, _token(m, p), "cut", 0)
+    live = tables.live_table(m)
+    caller = live.table.to_move
+    call = next(str(a) for a in live.table.state.legal_actions() if str(a).startswith("call:"))
+    tables.act(m.pk, _token(m, caller), call, 1)
+    live = tables.live_table(m)
+    suit = {"H": "Herz", "D": "Karo", "S": "Pik", "C": "Kreuz"}[call[-1]]
+    with translation.override("de-at"):
+        for seat in range(4):
+            assert f"Atout: {suit}" in table_payload(live, seat)["view"]["phase_text"]
