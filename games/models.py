@@ -112,6 +112,16 @@ class Match(models.Model):
     )
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    follow_up = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=pgettext_lazy("table", "next table"),
+        help_text="A table of three or four: the table its players started after it, "
+        "with the same seats.",
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]

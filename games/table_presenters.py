@@ -187,6 +187,7 @@ def table_payload(live: TableLive, seat: int, *, sheet: list | None = None) -> d
             "scorers": scorer_names(live),
             "bummerls_to_play": m.bummerl_to_win,
             "winner": m.winner,
+            "next_table": _next_table(live, seat),
         },
         "seat": seat,
         "view": view,
@@ -201,6 +202,20 @@ def table_payload(live: TableLive, seat: int, *, sheet: list | None = None) -> d
             "end": _end_text(live) if finished else "",
         },
     }
+
+
+def _next_table(live: TableLive, seat: int) -> str | None:
+    """The link of this seat at the table its players started next (his own only)."""
+    follow = live.match.follow_up_id
+    if follow is None:
+        return None
+    from django.urls import reverse
+
+    from .models import Seat
+
+    token = Seat.objects.filter(match_id=follow, index=seat).values_list("token", flat=True)
+    token = token.first()
+    return None if token is None else reverse("games:table", args=[follow, token])
 
 
 def _phase_line(raw: dict, live: TableLive) -> str:
@@ -277,4 +292,5 @@ def ui_strings() -> dict:
         "result": t("table", "Result"),
         "points": t("table", "card points"),
         "you": t("table", "you"),
+        "next_table": t("table", "To the next table"),
     }

@@ -107,6 +107,7 @@ def table(request, pk, token):
         "act_url": reverse("games:table_act", args=[match.pk, token]),
         "socket_url": f"/ws/games/{match.pk}/t/{token}/",
         "record_url": reverse("games:table_record", args=[match.pk, token]),
+        "again_url": reverse("games:table_again", args=[match.pk, token]),
     }
     return render(request, "games/table.html", ctx)
 
@@ -172,6 +173,21 @@ def table_record(request, pk, token):
     )
     response["Content-Disposition"] = f'attachment; filename="table-{match.pk}.json"'
     return response
+
+
+@require_POST
+def table_again(request, pk, token):
+    """A player of a finished table starts the next one with the same seats; everyone's
+    page then links to his own seat there."""
+    try:
+        new = tables.play_again(pk, token, actor=request.user)
+    except GameError as exc:
+        if exc.code == "forbidden":
+            return _forged(request, as_json=False)
+        messages.error(request, exc.message)
+        return redirect("games:table", pk=pk, token=token)
+    seat = tables.seat_for_token(_table(pk), token)
+    return redirect("games:table", pk=new.pk, token=new.seats.get(index=seat).token)
 
 
 # --------------------------------------------------------------------------- score sheet

@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:pk>/t/<str:token>/state", table_views.table_state, name="table_state"),
     path("<int:pk>/t/<str:token>/act", table_views.table_act, name="table_act"),
     path("<int:pk>/t/<str:token>/record.json", table_views.table_record, name="table_record"),
+    path("<int:pk>/t/<str:token>/again", table_views.table_again, name="table_again"),
     path("bauern-sheet/", table_views.sheet, name="bauern_sheet"),
     path("<int:pk>/p/<str:token>/", views.play, name="play"),
     path("<int:pk>/p/<str:token>/state", views.state, name="state"),

@@ -182,6 +182,39 @@ def create_table(
     return m
 
 
+def play_again(pk, token: str, *, actor=None) -> Match:
+    """A finished table's players start the next one: the same game, rules, seats (names
+    and computers), length and cards, a new seed. Idempotent: asked twice (or by two
+    players at once), the table made first is returned."""
+    with transaction.atomic():
+        m = _lock(pk)
+        if seat_for_token(m, token) is None:
+            raise GameError(
+                pgettext("table", "This link is not valid for this table."), "forbidden"
+            )
+        if m.status == Status.PLAYING:
+            raise GameError(pgettext("table", "This table is still being played."), "running")
+        if m.follow_up_id is not None:
+            return m.follow_up
+        seats = [{"name": s.name, "level": s.bot_level} for s in m.seats.order_by("index")]
+        rules = m.rules or {}
+        new = create_table(
+            game_kind=m.game_kind,
+            seats=seats,
+            preset=rules.get("name", "ueblich") if rules.get("name") in PRESETS else "ueblich",
+            bummerls=m.bummerl_to_win,
+            deck_style=m.deck_style,
+            actor=actor,
+        )
+        if rules:
+            new.rules = rules  # the same options, not only the preset's
+            new.save(update_fields=["rules"])
+        m.follow_up = new
+        m.save(update_fields=["follow_up", "updated_at"])
+    notify(m)
+    return new
+
+
 def seat_for_token(match: Match, token: str) -> int | None:
     """The seat whose private link this is (constant-time comparison), else None; the
     computer's seats have tokens too but no page (a person's link only)."""

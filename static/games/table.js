@@ -63,6 +63,14 @@
     if (m.finished) {
       turn.textContent = s.end;
       $("record-link").hidden = false;
+      $("again").hidden = false;
+      const next = $("next-table");
+      if (m.next_table) {
+        next.href = m.next_table;
+        next.textContent = ui.next_table;
+        next.hidden = false;
+        $("play-again").hidden = true;
+      }
     } else if (v.to_move !== null) {
       const name = m.names[v.to_move];
       turn.textContent = ui.game_no + " " + (s.games_played + 1) + " \u00B7 " + (v.to_move === me ? ui.your_turn

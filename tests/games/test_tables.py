@@ -420,3 +420,35 @@ def test_the_called_trump_shows_during_the_bidding():
     with translation.override("de-at"):
         for seat in range(4):
             assert f"Atout: {suit}" in table_payload(live, seat)["view"]["phase_text"]
+
+
+def test_another_table_with_the_same_seats(client):
+    seats = [
+        {"name": "Anna", "level": ""},
+        {"name": "", "level": "easy"},
+        {"name": "Cilli", "level": ""},
+        {"name": "", "level": "easy"},
+    ]
+    m = _bauern(seed=81, seats=seats, preset="alles")
+    again = reverse("games:table_again", args=[m.pk, _token(m, 2)])
+    assert client.post(again).status_code == 302  # still running: back to the table
+    assert Match.objects.count() == 1
+    rng = random.Random(5)
+    while m.status == Status.PLAYING:
+        _play_one_random(m, rng)
+    r = client.post(again)
+    new = Match.objects.exclude(pk=m.pk).get()
+    assert r.url == reverse("games:table", args=[new.pk, new.seats.get(index=2).token])
+    assert new.rules == m.rules and new.seed != m.seed and new.game_kind == m.game_kind
+    assert [(s.name, s.bot_level) for s in new.seats.order_by("index")] == [
+        (s.name, s.bot_level) for s in m.seats.order_by("index")
+    ]
+    assert client.post(reverse("games:table_again", args=[m.pk, _token(m, 0)])).status_code == 302
+    assert Match.objects.count() == 2  # asked twice: the same next table
+    # each person's finished page links to his own seat at the next table, nobody else's
+    m.refresh_from_db()
+    live = tables.live_table(m)
+    assert table_payload(live, 0)["match"]["next_table"] == reverse(
+        "games:table", args=[new.pk, new.seats.get(index=0).token]
+    )
+    assert new.seats.get(index=2).token not in json.dumps(table_payload(live, 0))
