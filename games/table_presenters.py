@@ -293,4 +293,5 @@ def ui_strings() -> dict:
         "points": t("table", "card points"),
         "you": t("table", "you"),
         "next_table": t("table", "To the next table"),
+        "bummerl_got": t("table", "Bummerl got: %(n)s"),
     }

@@ -54,7 +54,10 @@
       const sheet = el("span", "sheet", String(f));
       sheet.dataset.scorer = i;
       who.appendChild(sheet);
-      who.appendChild(el("span", "bummerl", "\u25CF".repeat(s.bummerl_count[i]) || ""));
+      const got = el("span", "bummerl", "\u25CF".repeat(s.bummerl_count[i]) || "");
+      got.title = fmt(ui.bummerl_got, { n: s.bummerl_count[i] });
+      got.dataset.bummerl = s.bummerl_count[i];
+      who.appendChild(got);
       board.appendChild(who);
     });
 
