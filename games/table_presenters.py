@@ -192,7 +192,8 @@ def table_payload(live: TableLive, seat: int, *, sheet: list | None = None) -> d
         "seat": seat,
         "view": view,
         "score": {
-            "figures": score["figures"],
+            "figures": _figures(live, score),
+            "short": ["A", "B"] if m.game_kind == GameKind.BAUERNSCHNAPSEN else live.names,
             "bummerl_count": score["bummerl_count"],
             "games_played": score["games_played"],
             "count": score["count"],
@@ -202,6 +203,15 @@ def table_payload(live: TableLive, seat: int, *, sheet: list | None = None) -> d
             "end": _end_text(live) if finished else "",
         },
     }
+
+
+def _figures(live: TableLive, score: dict) -> list[int]:
+    """The figures on the scoreboard: the Bummerl being played; once the table is over,
+    the last Bummerl's final figures (not the empty sheet of a next one)."""
+    sheets = live.table.score.sheets
+    if live.table.is_over and sheets:
+        return list(sheets[-1].figures)
+    return score["figures"]
 
 
 def _next_table(live: TableLive, seat: int) -> str | None:

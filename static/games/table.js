@@ -204,11 +204,12 @@
     if (s.sheet.length) {
       const t = el("table", "sheet-table");
       const head = el("tr");
-      [ui.bummerl, ui.game_no, "", ""].concat(m.scorers).forEach((h) => head.appendChild(el("th", "", h)));
+      [ui.bummerl, ui.game_no, "", ""].concat(s.short).forEach((h) => head.appendChild(el("th", "", h)));
       t.appendChild(head);
       s.sheet.forEach((r) => {
         const tr = el("tr");
-        [r.bummerl, r.game, r.contract + (r.doubles ? " \u00D7" + (1 << r.doubles) : ""), r.writers.join(", ")]
+        [r.bummerl, r.game, r.contract + (r.doubles ? " \u00D7" + (1 << r.doubles) : ""),
+          r.written.map((w, i) => w ? s.short[i] + " " + w : "").filter((x) => x).join(", ")]
           .concat(r.figures).forEach((x) => tr.appendChild(el("td", "", String(x))));
         t.appendChild(tr);
       });
