@@ -2,7 +2,6 @@
 
 from django.urls import path
 
-
 from . import player_reports, table_views, views
 
 app_name = "games"
