@@ -11,127 +11,132 @@ Every page and service that shows an engine message calls one of the two.
 
 from __future__ import annotations
 
-from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.engine.cards import Card, Suit
 from games.engine.messages import SEAT_PARAMS, Reason, classify
 
 L = gettext_lazy
+T = pgettext_lazy
 
 #: One translated template per engine code, with the code's parameters as named fields.
+#: The three- and four-player games' codes are worded for the table page (translation
+#: context "table"); the two-player codes below for the two-player match page and sheets.
 TEMPLATES = {
-    # -- any phase
-    "bad_action": L("%(error)s"),
-    "game_over": L("The game is already over."),
-    "wrong_phase": L("%(action)s is not possible now: this is the %(phase)s phase."),
-    "not_your_turn": L("It is %(to_move)s's turn, not %(seat)s's."),
-    "not_legal": L("%(action)s is not allowed here."),
-    # -- the deal
-    "call_needs_suit_in_hand": L(
-        "Trump must be a suit of the caller's first three cards (%(suits)s)."
+    "bad_action": T("table", "This action is not understood."),
+    "game_over": T("table", "The game is already over."),
+    "wrong_phase": T("table", "That is not possible now (it is time for %(phase)s)."),
+    "not_your_turn": T("table", "It is not your turn: %(to_move)s is to move."),
+    "not_legal": T("table", "This is not allowed here."),
+    "call_needs_suit_in_hand": T(
+        "table", "Trump must be a suit of your first three cards (%(suits)s)."
     ),
-    "turn_up_not_allowed": L("These rules do not allow turning up a card for trump."),
-    "turn_up_no_such_card": L(
-        "There is no face-down card %(index)s to turn up (the caller has %(count)s)."
+    "turn_up_not_allowed": T("table", "These rules do not allow turning up a card."),
+    "turn_up_no_such_card": T("table", "There is no face-down card %(index)s to turn up."),
+    "redeal_needs_three_jacks": T(
+        "table", "A new deal only with three jacks as your first three cards."
     ),
-    "redeal_needs_three_jacks": L(
-        "A new deal may be demanded only with three jacks as the first three cards."
+    "redeal_not_allowed": T("table", "These rules do not allow a new deal for three jacks."),
+    "bid_not_in_catalogue": T("table", "%(contract)s is not played at this table."),
+    "bid_only_caller": T("table", "Only the caller (%(caller)s) may announce %(contract)s."),
+    "bid_only_opponent": T(
+        "table", "Only an opponent of the caller (%(caller)s) may announce %(contract)s."
     ),
-    "redeal_not_allowed": L("These rules do not allow a new deal for three jacks."),
-    # -- bidding
-    "bid_not_in_catalogue": L("%(contract)s is not in this table's catalogue of games."),
-    "bid_only_caller": L("Only the caller (%(caller)s) may announce %(contract)s."),
-    "bid_only_opponent": L(
-        "Only an opponent of the caller (%(caller)s) may announce %(contract)s."
+    "bid_only_partner": T(
+        "table", "Only the caller's partner (%(partner)s) may announce %(contract)s."
     ),
-    "bid_only_partner": L("Only the caller's partner (%(partner)s) may announce %(contract)s."),
-    "bid_needs_one_ace": L("%(contract)s needs exactly one ace in hand (you hold %(aces)s)."),
-    "bid_needs_five_of_a_suit": L("%(contract)s needs all five cards of one suit in hand."),
-    "bid_needs_all_trumps": L("%(contract)s needs all five trumps (%(trump)s) in hand."),
-    "bid_too_low": L("%(contract)s does not outrank %(current)s, announced by %(seat)s."),
-    "bid_no_talon_here": L("Only in Talonschnapsen is a game announced without the talon."),
-    "bid_raise_only_higher": L("A raise must be a higher game than %(current)s."),
-    # -- talon
-    "discard_not_in_hand": L("You do not hold %(card)s."),
-    "discard_breaks_condition": L(
-        "After laying away %(cards)s your hand no longer fits %(contract)s."
+    "bid_needs_one_ace": T(
+        "table", "%(contract)s needs exactly one ace in hand (you hold %(aces)s)."
     ),
-    # -- play
-    "not_in_hand": L("%(seat)s does not hold %(card)s."),
-    "must_follow_suit": L("You must follow suit (%(suit)s)."),
-    "must_head_trick": L("You must head the trick: play a %(suit)s card higher than %(card)s."),
-    "must_trump": L("You cannot follow suit (%(suit)s), so you must trump."),
-    "must_overtrump": L("You must win the trick with a trump higher than %(card)s."),
-    "marriage_only_on_lead": L("A marriage is announced only by the player on lead."),
-    "marriage_needs_pair": L("A marriage needs king and queen of %(suit)s in hand."),
-    "marriage_not_in_game": L(
-        "Marriages count only in the normal game and the Schnapser games, not in %(contract)s."
+    "bid_needs_five_of_a_suit": T("table", "%(contract)s needs all five cards of one suit."),
+    "bid_needs_all_trumps": T("table", "%(contract)s needs all five trumps (%(trump)s)."),
+    "bid_too_low": T("table", "%(contract)s does not outrank %(current)s, announced by %(seat)s."),
+    "bid_no_talon_here": T("table", "Only in Talonschnapsen is a game played without talon."),
+    "bid_raise_only_higher": T("table", "A raise must be a higher game than %(current)s."),
+    "discard_not_in_hand": T("table", "You do not hold %(card)s."),
+    "discard_breaks_condition": T(
+        "table", "Without %(cards)s your hand no longer fits %(contract)s."
     ),
-    "marriage_forty_after_one_trick": L(
-        "In the Schnapser the forty may be announced only while one trick and the forty "
-        "can make 66."
+    "not_in_hand": T("table", "You do not hold %(card)s."),
+    "must_follow_suit": T("table", "You must follow suit (%(suit)s)."),
+    "must_head_trick": T("table", "You must head the trick: a %(suit)s higher than %(card)s."),
+    "must_trump": T("table", "You cannot follow suit (%(suit)s), so you must trump."),
+    "must_overtrump": T("table", "You must win the trick with a trump higher than %(card)s."),
+    "marriage_only_on_lead": T("table", "Only the player on lead announces a marriage."),
+    "marriage_needs_pair": T("table", "A marriage needs king and queen of %(suit)s."),
+    "marriage_not_in_game": T("table", "Marriages do not count in %(contract)s."),
+    "marriage_forty_after_one_trick": T(
+        "table",
+        "In the Schnapser the forty only while one trick and the forty can make 66.",
     ),
-    # -- how a game ends
-    "result_redeal": L("Three jacks: the caller demanded a new deal."),
-    "result_caller_66": L("The caller's side reached 66."),
-    "result_opponents_66": L("The caller's opponents reached 66."),
-    "result_caller_last_trick": L("The caller's side took the last trick."),
-    "result_opponents_last_trick": L("The caller's opponents took the last trick."),
-    "result_caller_short": L("The caller did not reach 66."),
-    "result_bettler_trick": L("The announcer of %(contract)s took a trick."),
-    "result_bettler_clean": L("%(contract)s made: the announcer took no trick."),
-    "result_schnapser_made": L("%(contract)s made: 66 without a trick of the other side."),
-    "result_schnapser_trick_lost": L("%(contract)s lost: %(seat)s took a trick."),
-    "result_schnapser_short": L("%(contract)s lost: no 66 within the first %(tricks)s tricks."),
-    "result_all_tricks_made": L("%(contract)s made: every trick taken."),
-    "result_all_tricks_lost": L("%(contract)s lost: %(seat)s took a trick."),
-    "result_shown": L("%(contract)s won by showing the cards."),
-    # -- labels of actions (buttons)
-    "action_cut": L("Cut"),
-    "action_knock": L("Knock (draufhauen)"),
-    "action_call": L("Call %(suit)s trump"),
-    "action_turn_up": L("Turn up face-down card %(index)s"),
-    "action_redeal": L("Demand a new deal (three jacks)"),
-    "action_bid": L("Announce %(contract)s"),
-    "action_bid_no_talon": L("Announce %(contract)s without the talon"),
-    "action_pass": L("Pass (weiter)"),
-    "action_no_double": L("No double"),
-    "action_double": L("Double (flecken)"),
-    "action_retour": L("Redouble (Retour)"),
-    "action_re": L("Redouble again (Re)"),
-    "action_discard": L("Lay away %(cards)s"),
-    "action_play": L("Play %(card)s"),
-    "action_marriage": L("Announce %(points)s and lead %(card)s"),
-    # -- Bauernschnapsen score sheets
-    "sheet_empty": L("The score sheet is empty."),
-    "sheet_bad_line": L(
-        "A line is a game (team, game, doubles) or the running figures, not “%(text)s”."
+    "result_redeal": T("table", "Three jacks: the caller demanded a new deal."),
+    "result_caller_66": T("table", "The caller's side reached 66."),
+    "result_opponents_66": T("table", "The caller's opponents reached 66."),
+    "result_caller_last_trick": T("table", "The caller's side took the last trick."),
+    "result_opponents_last_trick": T("table", "The caller's opponents took the last trick."),
+    "result_caller_short": T("table", "The caller did not reach 66."),
+    "result_bettler_trick": T("table", "The announcer of the %(contract)s took a trick."),
+    "result_bettler_clean": T("table", "%(contract)s made: the announcer took no trick."),
+    "result_schnapser_made": T("table", "%(contract)s made: 66 without a trick of the other side."),
+    "result_schnapser_trick_lost": T("table", "%(contract)s lost: %(seat)s took a trick."),
+    "result_schnapser_short": T(
+        "table", "%(contract)s lost: no 66 within the first %(tricks)s tricks."
     ),
-    "sheet_bad_team": L("The team must be 0 or 1, not %(team)s."),
-    "sheet_unknown_game": L("Unknown game “%(game)s”."),
-    "sheet_game_not_allowed": L("%(game)s is not in this table's catalogue."),
-    "sheet_bad_normal_points": L("A normal game gives 1, 2 or 3 points, not %(points)s."),
-    "sheet_points_only_normal": L("Only the normal game is written with its points (1, 2 or 3)."),
-    "sheet_bad_doubles": L(
-        "A game is doubled 0 to 3 times (flecken, Retour, Re), not %(doubles)s."
+    "result_all_tricks_made": T("table", "%(contract)s made: every trick taken."),
+    "result_all_tricks_lost": T("table", "%(contract)s lost: %(seat)s took a trick."),
+    "result_shown": T("table", "%(contract)s won by showing the cards."),
+    "action_cut": T("table", "Cut"),
+    "action_knock": T("table", "Knock (draufhauen)"),
+    "action_call": T("table", "Call %(suit)s trump"),
+    "action_turn_up": T("table", "Turn up card %(index)s"),
+    "action_redeal": T("table", "New deal (three jacks)"),
+    "action_bid": T("table", "Announce %(contract)s"),
+    "action_bid_no_talon": T("table", "%(contract)s without the talon"),
+    "action_pass": T("table", "Pass (weiter)"),
+    "action_no_double": T("table", "No double"),
+    "action_double": T("table", "Double (flecken)"),
+    "action_retour": T("table", "Redouble (Retour)"),
+    "action_re": T("table", "Re"),
+    "action_discard": T("table", "Lay away %(cards)s"),
+    "action_play": T("table", "Play %(card)s"),
+    "action_marriage": T("table", "Announce %(points)s, lead %(card)s"),
+    "sheet_empty": T("table", "The score sheet is empty."),
+    "sheet_bad_line": T(
+        "table",
+        "A line is a game (team, game, doubles) or the running figures, not “%(text)s”.",
     ),
-    "sheet_bummerl_unfinished": L(
-        "The Bummerl ends at %(figures)s before a team reached %(goal)s."
+    "sheet_bad_team": T("table", "The team must be A or B, not %(team)s."),
+    "sheet_unknown_game": T("table", "Unknown game “%(game)s”."),
+    "sheet_game_not_allowed": T("table", "%(game)s is not in this table's catalogue."),
+    "sheet_bad_normal_points": T("table", "A normal game gives 1, 2 or 3 points, not %(points)s."),
+    "sheet_points_only_normal": T(
+        "table", "Only the normal game is written with its points (1, 2 or 3)."
     ),
-    "sheet_figures_both": L(
-        "Only the winning team writes: both figures changed (%(before)s to %(after)s)."
+    "sheet_bad_doubles": T(
+        "table", "A game is doubled 0 to 3 times (flecken, Retour, Re), not %(doubles)s."
     ),
-    "sheet_figures_none": L("No figure changed (%(figures)s)."),
-    "sheet_figures_wrong_way": L("The figures go %(direction)s (%(before)s to %(after)s)."),
-    "sheet_figures_impossible": L("No game is worth %(points)s points under these rules."),
-    "sheet_figures_mismatch": L("The game gives %(expected)s, the sheet says %(figures)s."),
-    "sheet_bad_figures": L("Figures are two whole numbers from 0 to %(goal)s, not %(text)s."),
+    "sheet_bummerl_unfinished": T(
+        "table", "The Bummerl ends at %(figures)s before a team reached %(goal)s."
+    ),
+    "sheet_figures_both": T(
+        "table", "Only the winning team writes: both figures changed (%(before)s to %(after)s)."
+    ),
+    "sheet_figures_none": T("table", "No figure changed (%(figures)s)."),
+    "sheet_figures_wrong_way": T(
+        "table", "The figures go the wrong way (%(before)s to %(after)s)."
+    ),
+    "sheet_figures_impossible": T("table", "No game is worth %(points)s points here."),
+    "sheet_figures_mismatch": T(
+        "table", "The game gives %(expected)s, the sheet says %(figures)s."
+    ),
+    "sheet_bad_figures": T(
+        "table", "Figures are two whole numbers from 0 to %(goal)s, not %(text)s."
+    ),
     # -- the two-player engine (the player reads them about his own move)
     "two_player_must_follow": L("You must follow suit (%(suit)s): the talon is used up or closed."),
     "two_player_must_win": L("You must win the trick with a higher %(suit)s card."),
     "two_player_must_trump": L("You cannot follow suit, so you must trump."),
-    "two_player_not_in_hand": L("You do not hold %(card)s."),
+    "two_player_not_in_hand": L("You do not hold %(card)s in your hand."),
     "two_player_only_on_lead": L("Only the player on lead may %(kind)s; follow %(card)s."),
     "two_player_auto_declare": L("These rules declare 66 automatically."),
     "two_player_declare_needs_trick": L(
@@ -174,17 +179,6 @@ GERMAN_DECK = {
     "two_player_exchange_needs_jack": L("Exchanging needs the trump Unter (%(card)s) in hand."),
 }
 
-PHASES = {
-    "cut": pgettext_lazy("engine phase", "cut"),
-    "call": pgettext_lazy("engine phase", "trump call"),
-    "bid": pgettext_lazy("engine phase", "bidding"),
-    "raise": pgettext_lazy("engine phase", "raising"),
-    "talon": pgettext_lazy("engine phase", "talon"),
-    "raise_after_talon": pgettext_lazy("engine phase", "raising after the talon"),
-    "double": pgettext_lazy("engine phase", "doubling"),
-    "play": pgettext_lazy("engine phase", "play"),
-    "over": pgettext_lazy("engine phase", "end of the game"),
-}
 KINDS = {
     "exchange": pgettext_lazy("engine action", "exchange the trump card"),
     "close": pgettext_lazy("engine action", "close the talon"),
@@ -192,36 +186,24 @@ KINDS = {
     "marriage": pgettext_lazy("engine action", "announce a marriage"),
     "play": pgettext_lazy("engine action", "lead"),
 }
-DIRECTIONS = {
-    "up": pgettext_lazy("sheet figures", "up"),
-    "down": pgettext_lazy("sheet figures", "down"),
-}
-
-
-def _german() -> bool:
-    return (get_language() or "de").startswith("de")
 
 
 def _card(code: str, deck: str) -> str:
-    try:
-        card = Card[str(code).strip().upper()]
-    except KeyError:
-        return str(code)
-    return card.german_name(deck) if _german() else card.english_name
+    from games.multi_text import card_text
+
+    return card_text(code, deck)
 
 
 def _suit(letter: str, deck: str) -> str:
-    try:
-        suit = Suit.parse(str(letter))
-    except ValueError:
-        return str(letter)
-    return suit.german_name(deck) if _german() else suit.english_name
+    from games.multi_text import suit_text
+
+    return suit_text(str(letter).strip(), deck)
 
 
 def _contract(name) -> str:
-    from games.engine.multi.contracts import GERMAN_NAMES
+    from games.multi_text import contract_text
 
-    return GERMAN_NAMES.get(str(name), str(name))
+    return contract_text(name)
 
 
 def seat_name(seat, names=()) -> str:
@@ -243,15 +225,15 @@ def _param(key: str, value, names, deck: str) -> str:
     if key in ("suit", "trump"):
         return _suit(value, deck)
     if key == "suits":
-        return ", ".join(_suit(s, deck) for s in str(value).split())
-    if key in ("contract", "current"):
+        return ", ".join(_suit(s, deck) for s in str(value).replace(",", " ").split())
+    if key in ("contract", "current", "game"):
         return _contract(value)
     if key == "phase":
-        return str(PHASES.get(value, value))
+        from games.multi_text import phase_text
+
+        return phase_text(value)
     if key == "kind":
         return str(KINDS.get(value, value))
-    if key == "direction":
-        return str(DIRECTIONS.get(value, value))
     return str(value)
 
 
