@@ -317,7 +317,7 @@ def _target_club(scope: str, kwargs, route: str):
             scope = "pairing"
         elif "round_pk" in kwargs:
             scope = "round"
-        elif "pk" in kwargs and "t/<int:pk>" in route:
+        elif "pk" in kwargs and "t/<id:pk>" in route:
             scope = T
         elif "slug" in kwargs and "clubs/" in route:
             scope = "club"

@@ -2,20 +2,22 @@
 
 from django.urls import path
 
+from schnapsen_site import converters  # noqa: F401 - registers <id:…>
+
 from . import views
 
 app_name = "games"
 urlpatterns = [
     path("", views.index, name="index"),
-    path("<int:pk>/p/<str:token>/", views.play, name="play"),
-    path("<int:pk>/p/<str:token>/state", views.state, name="state"),
-    path("<int:pk>/p/<str:token>/act", views.act, name="act"),
-    path("<int:pk>/p/<str:token>/record", views.player_record, name="player_record"),
-    path("<int:pk>/watch/", views.watch, name="watch"),
-    path("<int:pk>/watch/state", views.watch_state, name="watch_state"),
-    path("<int:pk>/replay/", views.replay, name="replay"),
-    path("<int:pk>/replay/<int:game>/analysis.json", views.analysis, name="analysis"),
-    path("<int:pk>/record.json", views.record_json, name="record_json"),
-    path("pairing/<int:pairing_pk>/", views.pairing, name="pairing"),
-    path("round/<int:round_pk>/start/", views.round_start, name="round_start"),
+    path("<id:pk>/p/<str:token>/", views.play, name="play"),
+    path("<id:pk>/p/<str:token>/state", views.state, name="state"),
+    path("<id:pk>/p/<str:token>/act", views.act, name="act"),
+    path("<id:pk>/p/<str:token>/record", views.player_record, name="player_record"),
+    path("<id:pk>/watch/", views.watch, name="watch"),
+    path("<id:pk>/watch/state", views.watch_state, name="watch_state"),
+    path("<id:pk>/replay/", views.replay, name="replay"),
+    path("<id:pk>/replay/<id:game>/analysis.json", views.analysis, name="analysis"),
+    path("<id:pk>/record.json", views.record_json, name="record_json"),
+    path("pairing/<id:pairing_pk>/", views.pairing, name="pairing"),
+    path("round/<id:round_pk>/start/", views.round_start, name="round_start"),
 ]

@@ -14,6 +14,8 @@ from django.conf import settings
 from django.core.management import CommandError
 from django.utils import translation
 
+from schnapsen_site.numbers import is_digits, parse_id
+
 from ..models import Tournament
 from .adapters import DOCUMENTS, PrintError, public_path, render
 
@@ -46,8 +48,9 @@ def parser() -> argparse.ArgumentParser:
 
 
 def find_tournament(key: str) -> Tournament:
-    if key.isdigit():
-        t = Tournament.objects.filter(pk=int(key)).first()
+    if is_digits(key.strip()):
+        number = parse_id(key)
+        t = Tournament.objects.filter(pk=number).first() if number else None
         if t is None:
             raise CommandError(f"There is no tournament with id {key}.")
         return t

@@ -7,6 +7,8 @@ from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import pgettext
 
+from schnapsen_site.numbers import parse_int
+
 from ..models import Round, Tournament
 from ..views.access import staff_required
 from .adapters import DOCUMENTS, PrintError, public_path, render
@@ -18,13 +20,14 @@ def _round_param(request) -> int | None | HttpResponse:
     raw = request.GET.get("round", "").strip()
     if not raw:
         return None
-    if not raw.isdigit() or int(raw) < 1:
+    number = parse_int(raw, min=1)
+    if number is None:
         return HttpResponseBadRequest(
             pgettext("printing", "The round must be a whole number of 1 or more, not %(value)s.")
             % {"value": raw[:20]},
             content_type="text/plain; charset=utf-8",
         )
-    return int(raw)
+    return number
 
 
 def _unknown(document: str, choices) -> HttpResponse:

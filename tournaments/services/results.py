@@ -9,6 +9,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from schnapsen_site.numbers import parse_int
+
 from ..models import (
     Outcome,
     Pairing,
@@ -137,9 +139,11 @@ def _validate_result(t: Tournament, winner, score, walkover) -> tuple[int | None
     if score is None:
         raise TournamentError(_("Enter the Bummerl score of the match."), "score")
     try:
-        won, lost = (int(x) for x in score)
+        won, lost = (parse_int(x) for x in score)
     except (TypeError, ValueError):
-        raise TournamentError(_("The score is two numbers, e.g. 2:1."), "score") from None
+        won = lost = None
+    if won is None or lost is None:
+        raise TournamentError(_("The score is two numbers, e.g. 2:1."), "score")
     need = t.match_bummerl
     if won != need or not 0 <= lost < need:
         valid = ", ".join(f"{need}:{k}" for k in range(need))
@@ -152,7 +156,7 @@ def _validate_result(t: Tournament, winner, score, walkover) -> tuple[int | None
 
 
 def _check_version(p: Pairing, expected_version) -> None:
-    if expected_version is not None and int(expected_version) != p.version:
+    if expected_version is not None and parse_int(expected_version) != p.version:
         raise TournamentError(
             _(
                 "This result was changed by someone else in the meantime; please check it "

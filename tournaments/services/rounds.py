@@ -17,6 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from schnapsen_site.numbers import parse_digits
+
 from ..draw import DrawError, Holder, check_transcript, draw_round
 from ..formats import format_of
 from ..models import (
@@ -369,13 +371,14 @@ def parse_transcript(text: str) -> list[tuple[int, str, int]]:
             continue
         player, pot, number = values
         pot = pots.get(pot.lower())
-        if not player.isdigit() or not number.isdigit() or pot is None:
+        player, number = parse_digits(player), parse_digits(number)
+        if player is None or number is None or pot is None:
             errors.append(
                 _("Line %(line)s: write player number, L or R, and the drawn number.")
                 % {"line": index}
             )
             continue
-        draws.append((int(player), pot, int(number)))
+        draws.append((player, pot, number))
     if errors:
         error = TournamentError(" ".join(errors), "transcript")
         error.lines = errors

@@ -5,6 +5,7 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from schnapsen_site.numbers import parse_int
 from tournaments.models import (
     FIELD_SIZES,
     PRIZE_PLACES,
@@ -266,8 +267,10 @@ class ResultForm(forms.Form):
             raise forms.ValidationError(_("Choose the winner: left or right."))
         if len(parts) == 2 and parts[1] == "wo":
             return {"winner": parts[0], "score": None, "walkover": True}
-        if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
-            return {"winner": parts[0], "score": (int(parts[1]), int(parts[2])), "walkover": False}
+        if len(parts) == 3:
+            won, lost = parse_int(parts[1], min=0), parse_int(parts[2], min=0)
+            if won is not None and lost is not None:
+                return {"winner": parts[0], "score": (won, lost), "walkover": False}
         raise forms.ValidationError(_("This is not a result: %(value)s") % {"value": value[:20]})
 
 

@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from clubs import permissions
+from schnapsen_site.numbers import parse_id
 from tournaments import services
 from tournaments.models import Player, Tournament
 from tournaments.services import TournamentError
@@ -16,8 +17,8 @@ from .players import search_players
 
 
 def _player(raw) -> Player | None:
-    raw = str(raw or "")
-    return Player.objects.current().filter(pk=int(raw)).first() if raw.isdigit() else None
+    pk = parse_id(raw)
+    return Player.objects.current().filter(pk=pk).first() if pk else None
 
 
 def _tournaments(player: Player):

@@ -8,8 +8,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
-from django_tables2 import RequestConfig
 
+from schnapsen_site import tables
 from tournaments import once
 from tournaments.models import Player
 
@@ -39,7 +39,7 @@ def player_list(request):
     table = PlayerTable(players)
     if export_format := exports.wanted(request):
         return exports.response(table, export_format, _("players"), title=_("Players"))
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    tables.configure(request, table, per_page=50)
     template = "staff/_player_table.html" if request.GET.get("partial") else "staff/players.html"
     return render(
         request, template, {"table": table, "query": query, "exports": exports.links(request)}

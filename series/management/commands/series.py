@@ -12,6 +12,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from schnapsen_site.numbers import parse_id
 from series import presenters, scoring, services
 from series.models import Scheme
 from tournaments.models import Tournament
@@ -19,8 +20,8 @@ from tournaments.models import Tournament
 
 def _tournament(value) -> Tournament:
     try:
-        return Tournament.objects.select_related("club").get(pk=int(value))
-    except (ValueError, Tournament.DoesNotExist):
+        return Tournament.objects.select_related("club").get(pk=parse_id(value))
+    except Tournament.DoesNotExist:
         raise CommandError(_("There is no tournament with id %(id)s.") % {"id": value}) from None
 
 

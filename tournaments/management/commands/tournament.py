@@ -17,6 +17,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from schnapsen_site.numbers import parse_id
 from tournaments import services
 from tournaments.models import Bracket, Outcome, Pairing, Round, Side, Tournament
 
@@ -31,8 +32,8 @@ def _count_byes(n: int) -> str:
 
 def _tournament(value) -> Tournament:
     try:
-        return Tournament.objects.get(pk=int(value))
-    except (ValueError, Tournament.DoesNotExist):
+        return Tournament.objects.get(pk=parse_id(value))
+    except Tournament.DoesNotExist:
         raise CommandError(_("There is no tournament with id %(id)s.") % {"id": value}) from None
 
 
