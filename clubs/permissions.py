@@ -153,6 +153,8 @@ def audit_role(user, club) -> str:
 def role_text(codes: str) -> str:
     """The stored role codes in words ("Kassa, Schiedsrichter"); a staff API token's
     ("token:table:Vereinsseite", ``api.tokens``) as "API-Token „Vereinsseite“ (Tischdienst)"."""
+    if codes == "cli":  # a change made with manage.py without a user
+        return _("command line")
     if codes.startswith("token:"):
         _prefix, role, name = (codes.split(":", 2) + ["", ""])[:3]
         return _("API token “%(name)s” (%(role)s)") % {

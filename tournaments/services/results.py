@@ -243,8 +243,9 @@ def correct_result(
 
 
 def confirm_result(pairing, *, actor) -> Pairing:
-    """A second staff member confirms a result; not the one who entered it."""
-    if _user(actor) is None:
+    """A second staff member confirms a result; not the one who entered it. An actor that
+    is no user but names itself (``audit_role``: the command line) may confirm too."""
+    if _user(actor) is None and not getattr(actor, "audit_role", ""):
         raise TournamentError(_("Only a signed-in staff member can confirm."), "actor")
     with transaction.atomic():
         t, p = _locked_pairing(pairing)
@@ -258,7 +259,7 @@ def confirm_result(pairing, *, actor) -> Pairing:
                 "same_person",
             )
         p.confirmed_at = timezone.now()
-        p.confirmed_by = actor
+        p.confirmed_by = _user(actor)
         p.save(update_fields=["confirmed_at", "confirmed_by"])
         _audit(t, actor, "confirm_result", _pairing_target(p), None, _result_state(p))
     return p
