@@ -66,6 +66,7 @@ from .rounds import (
     parse_transcript,
     release_round,
     transcribe_next_round,
+    transcript_holders,
     withdraw_round,
 )
 from .terms import (
@@ -119,6 +120,7 @@ __all__ = [
     "stop_pairing",
     "tournament_phase",
     "transcribe_next_round",
+    "transcript_holders",
     "update_category",
     "update_tournament",
     "winner_entry_id",

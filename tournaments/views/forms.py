@@ -216,14 +216,18 @@ class DrawForm(forms.Form):
 class TranscribeForm(forms.Form):
     lines = forms.CharField(
         label=_("Numbers drawn at the pots"),
-        widget=forms.Textarea(attrs={"rows": 12}),
+        strip=False,  # blank lines at the top count: the messages name lines as typed
+        widget=forms.Textarea(attrs={"rows": 12, "autofocus": True}),
         help_text=_(
-            "One draw per line, in the order drawn: player number, L or R (pot), number. "
-            "Example: 17 L 5"
+            "One draw per line, in the order drawn: who drew (the number of one of his "
+            "Teilnahmekarten, or his name), L or R (the pot), the number drawn. "
+            "Examples: 17 L 5 · Resi Huber R 3"
         ),
     )
 
     def clean_lines(self):
+        """The typed lines (``services.parse_transcript``); what each names is checked
+        against the tournament by the service, which names every bad line at once."""
         try:
             return parse_transcript(self.cleaned_data["lines"])
         except TournamentError as error:

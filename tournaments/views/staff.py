@@ -19,7 +19,6 @@ from tournaments.models import (
     Entry,
     Outcome,
     Pairing,
-    Player,
     Round,
     Tournament,
 )
@@ -369,22 +368,18 @@ def transcribe(request, pk):
                 tournament, form.cleaned_data["lines"], actor=request.user
             )
         except TournamentError as error:
-            form.add_error(None, error.message)
+            lines = getattr(error, "lines", None)
+            form.add_error("lines" if lines else None, lines or error.message)
         else:
             messages.success(
                 request,
                 _("Round %(number)s was transcribed as a draft.") % {"number": drawn.number},
             )
             return redirect("staff:round", pk, drawn.number)
-    players = (
-        Player.objects.filter(entries__tournament=tournament, entries__cancelled_at__isnull=True)
-        .distinct()
-        .order_by("name")
-    )
     return render(
         request,
         "staff/transcribe.html",
-        _context(tournament, "draw", form=form, players=players),
+        _context(tournament, "draw", form=form, holders=services.transcript_holders(tournament)),
     )
 
 

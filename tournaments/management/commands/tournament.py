@@ -190,8 +190,10 @@ class Command(OneLineErrors, BaseCommand):
             help="record the next round from a draw done with real pots at the venue",
             description=(
                 "FILE (or - for standard input) lists the draws in the order drawn, one per "
-                "line: PLAYER-ID L|R NUMBER, redraws included or left out. The draw is "
-                "checked against the pot rules and kept as a draft unless --release."
+                "line: WHO L|R NUMBER, WHO being the number of one of the player's entries "
+                "(Teilnahmekarten) of this tournament or his name; redraws included or left "
+                "out. Every bad line is named; the draw is checked against the pot rules "
+                "and kept as a draft unless --release."
             ),
         )
         p.add_argument("tournament")
