@@ -110,3 +110,18 @@ def test_tables_configure_is_bounded(query, per_page, page):
     assert table.paginator.per_page == per_page
     assert table.page.number == page
     assert len(table.page.object_list) == 3
+
+
+def test_search_text_drops_what_no_database_text_holds():
+    from schnapsen_site.text import MAX_QUERY, search_text
+
+    assert search_text("  Resi\x00 \t Huber\n") == "Resi Huber"
+    assert search_text("\x00") == "" and search_text(None) == "" and search_text(["q"]) == ""
+    assert len(search_text("x" * 500)) == MAX_QUERY
+
+
+def test_a_csv_cell_with_a_nul_is_read_without_it():
+    from tournaments.views import player_csv
+
+    parsed = player_csv.parse_players("Name;Ort\nSusi\x00 Kurz;Melk\n")
+    assert [(r.name, r.town) for r in parsed.rows] == [("Susi Kurz", "Melk")]

@@ -86,6 +86,7 @@ QUERY = [
     "seq",
     "action",
     "game",
+    "job",
 ]
 TABLE_QUERY = ["page", "per_page", "sort"]
 # what the pages' scripts send (no form on the page names them)

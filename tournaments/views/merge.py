@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from clubs import permissions
 from schnapsen_site.numbers import parse_id
+from schnapsen_site.text import search_text
 from tournaments import services
 from tournaments.models import Player, Tournament
 from tournaments.services import TournamentError
@@ -57,7 +58,7 @@ def player_merge(request):
             % {"other": other, "keep": keep},
         )
         return redirect("staff:player_edit", keep.pk)
-    query = request.GET.get("q", "").strip()[:100]
+    query = search_text(request.GET.get("q"))
     candidates = []
     if keep is not None and other is None and query:
         candidates = list(search_players(query).exclude(pk=keep.pk)[:30])

@@ -12,6 +12,8 @@ import csv
 import io
 from dataclasses import dataclass, field
 
+from schnapsen_site.text import search_text
+
 MAX_LENGTH = 200
 MAX_ROWS = 5000
 
@@ -71,7 +73,9 @@ def decode(data: bytes) -> str | None:
 
 
 def _normalise(text: str) -> str:
-    return " ".join(text.split())
+    """White space joined to single blanks; control characters (a NUL, which no
+    PostgreSQL text holds) count as blanks."""
+    return search_text(text, limit=len(text))
 
 
 DELIMITERS = ";,\t"

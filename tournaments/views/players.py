@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
 from schnapsen_site import tables
+from schnapsen_site.text import search_text
 from tournaments import once
 from tournaments.models import Player
 
@@ -31,7 +32,7 @@ def search_players(query: str):
 
 @staff_required
 def player_list(request):
-    query = request.GET.get("q", "").strip()[:100]
+    query = search_text(request.GET.get("q"))
     # explicit order: Meta.ordering does not apply to a query with GROUP BY (the count)
     players = (
         search_players(query).annotate(entry_count=Count("entries")).order_by("name", "town", "pk")
@@ -50,7 +51,7 @@ def player_list(request):
 @staff_required
 def player_search(request):
     """JSON suggestions for the search boxes (players page, entry desk)."""
-    query = request.GET.get("q", "").strip()[:100]
+    query = search_text(request.GET.get("q"))
     if not query:
         return JsonResponse({"players": []})
     players = search_players(query)[:SEARCH_LIMIT]

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from clubs import permissions
 from schnapsen_site import tables
 from schnapsen_site.numbers import parse_int
+from schnapsen_site.text import search_text
 from tournaments import once, services
 from tournaments.models import (
     Entry,
@@ -211,7 +212,7 @@ def entries(request, pk):
                 % {"player": player, "numbers": numbers},
             )
             return redirect("staff:entries", pk)
-    query = request.GET.get("q", "").strip()[:100]
+    query = search_text(request.GET.get("q"))
     sold = (
         tournament.entries.select_related("player")
         .prefetch_related("categories")
@@ -503,7 +504,7 @@ def results(request, pk):
     status = request.GET.get("status", "")
     if status not in STATUS_FILTERS:
         status = ""
-    query = request.GET.get("q", "").strip()[:100]
+    query = search_text(request.GET.get("q"))
     pairings = filter_pairings(
         current.pairings.select_related(
             "left__player", "right__player", "decided_by", "confirmed_by"
