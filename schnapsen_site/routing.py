@@ -10,5 +10,6 @@ from tournaments.consumers import LiveConsumer
 websocket_urlpatterns = [
     path("ws/t/<id:pk>/", AuthMiddlewareStack(LiveConsumer.as_asgi())),
     path("ws/games/<id:pk>/p/<str:token>/", MatchConsumer.as_asgi()),
+    path("ws/games/<id:pk>/t/<str:token>/", MatchConsumer.as_asgi()),
     path("ws/games/<id:pk>/watch/", AuthMiddlewareStack(MatchConsumer.as_asgi())),
 ]

@@ -40,7 +40,7 @@ from api.tokens import create_token
 from clubs import services as clubs
 from clubs.models import Invitation, Membership, Role
 from games import services as games
-from games.models import Game, Match, MatchAction
+from games.models import Game, Match, MatchAction, Seat
 from series import services as series_services
 from series.models import Series, SeriesTournament
 from tournaments import services
@@ -92,6 +92,8 @@ TABLE_QUERY = ["page", "per_page", "sort"]
 # what the pages' scripts send (no form on the page names them)
 SCRIPT_FIELDS = {
     "games:act": {"action": "play:AH", "seq": "0"},
+    "games:table_act": {"action": "knock", "seq": "0"},
+    "games:table_state": {"known": "0:playing"},
     "games:state": {"known": "0:playing"},
     "public:live": {"view": "page", "since": "0"},
 }
@@ -161,6 +163,14 @@ def _build_world():
     series = series_services.create_series("Melk-Cup", club=club)
     series_services.add_tournament(series, ta)
     api_token, api_secret = create_token(club, Role.TABLE, "Vereinsseite")
+    from games.models import GameKind
+    from games.services import tables
+
+    table = tables.create_table(
+        game_kind=GameKind.BAUERNSCHNAPSEN,
+        seats=[{"name": f"P{i}", "level": ""} for i in range(4)],
+        seed=7,
+    )
     spare = Player.objects.create(name="Doppelt Eins")
     Player.objects.create(name="Doppelt Zwei")
     rnd = ta.rounds.get(number=1)
@@ -186,6 +196,8 @@ def _build_world():
         "api_token": api_token,
         "api_secret": api_secret,
         "player": spare,
+        "table": table,
+        "table_token": table.seats.get(index=0).token,
     }
 
 
@@ -226,6 +238,8 @@ def _path_args(key: str, w) -> list[dict]:
     }
     if key in per_key:
         return per_key[key]
+    if key.startswith("games:table_"):  # a friendly table of four (Bauernschnapsen)
+        return [{"pk": w["table"].pk, "token": w["table_token"]}]
     if key.startswith("games:"):
         return [{"pk": m.pk, "token": m.token0}]
     return [{"pk": t.pk, "slug": w["club"].slug, "tournament_id": t.pk}]
@@ -397,6 +411,7 @@ def fingerprint():
         list(Match.objects.order_by("pk").values_list("pk", "next_seq", "status")),
         Game.objects.count(),
         MatchAction.objects.count(),
+        list(Seat.objects.order_by("pk").values_list("pk", "name", "bot_level")),
         get_user_model().objects.count(),
     )
 
