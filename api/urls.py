@@ -4,6 +4,8 @@ joined into the staff namespace by ``tournaments.urls.staff``)."""
 
 from django.urls import path
 
+from schnapsen_site import converters  # noqa: F401 - registers <id:…>
+
 from . import embed, views
 
 staff_patterns = [
@@ -12,7 +14,7 @@ staff_patterns = [
 
 app_name = "embed"
 urlpatterns = [
-    path("embed/t/<int:pk>/standings/", embed.widget, name="widget"),
+    path("embed/t/<id:pk>/standings/", embed.widget, name="widget"),
     path("embed.js", embed.script, name="script"),
     path("calendar.ics", embed.calendar, name="calendar"),
     path("clubs/<slug:slug>/calendar.ics", embed.club_calendar, name="club_calendar"),

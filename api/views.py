@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, Role
+from schnapsen_site.numbers import parse_id
 from tournaments.views.access import staff_required
 
 from .models import TOKEN_NAME_LENGTH, ApiToken
@@ -32,12 +33,8 @@ def club_tokens(request, slug):
     form = TokenForm(request.POST if request.POST.get("do") == "create" else None)
     if request.method == "POST":
         if request.POST.get("do") == "revoke":
-            raw = str(request.POST.get("token", ""))
-            token = (
-                ApiToken.objects.filter(club=club, pk=int(raw)).first()
-                if raw.isdigit() and len(raw) < 18
-                else None
-            )
+            token_pk = parse_id(request.POST.get("token"))
+            token = ApiToken.objects.filter(club=club, pk=token_pk).first() if token_pk else None
             if token is None:
                 messages.error(request, _("The request was incomplete; nothing was changed."))
             else:

@@ -155,6 +155,8 @@ def role_text(codes: str) -> str:
     ("token:table:Vereinsseite", ``api.tokens``) as "API-Token „Vereinsseite“ (Tischdienst)"."""
     if codes.startswith("player:"):  # a player through his private link (a report)
         return _("player %(name)s (private link)") % {"name": codes.split(":", 1)[1]}
+    if codes == "cli":  # a change made with manage.py without a user
+        return _("command line")
     if codes.startswith("token:"):
         _prefix, role, name = (codes.split(":", 2) + ["", ""])[:3]
         return _("API token “%(name)s” (%(role)s)") % {
@@ -320,7 +322,7 @@ def _target_club(scope: str, kwargs, route: str):
             scope = "pairing"
         elif "round_pk" in kwargs:
             scope = "round"
-        elif "pk" in kwargs and "t/<int:pk>" in route:
+        elif "pk" in kwargs and "t/<id:pk>" in route:
             scope = T
         elif "slug" in kwargs and "clubs/" in route:
             scope = "club"

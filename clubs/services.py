@@ -15,6 +15,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from schnapsen_site.errors import UserError
+from schnapsen_site.numbers import is_digits, parse_id
 
 from . import permissions
 from .models import Club, Invitation, Membership, Role, hash_token, new_invitation_token
@@ -87,7 +88,7 @@ def find_club(key) -> Club:
     """A club by id, short name or exact name (for the command line)."""
     key = str(key).strip()
     club = (
-        Club.objects.filter(pk=int(key)).first() if key.isdigit() else None
+        Club.objects.filter(pk=parse_id(key)).first() if is_digits(key) else None
     ) or Club.objects.filter(slug=key).first() or Club.objects.filter(name__iexact=key).first()
     if club is None:
         raise ClubError(_("There is no club “%(club)s”.") % {"club": key}, "not_found")

@@ -3,6 +3,8 @@ the invitation link is public (``clubs:invite``)."""
 
 from django.urls import path
 
+from schnapsen_site import converters  # noqa: F401 - registers <id:…>
+
 from . import views
 
 staff_patterns = [
@@ -10,7 +12,7 @@ staff_patterns = [
     path("clubs/<slug:slug>/", views.club_detail, name="club"),
     path("clubs/<slug:slug>/invite/", views.club_invite, name="club_invite"),
     path(
-        "clubs/<slug:slug>/invitations/<int:invitation_pk>/withdraw/",
+        "clubs/<slug:slug>/invitations/<id:invitation_pk>/withdraw/",
         views.club_invitation_withdraw,
         name="club_invitation_withdraw",
     ),

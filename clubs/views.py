@@ -8,8 +8,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
-from django_tables2 import RequestConfig
 
+from schnapsen_site import tables
 from tournaments.views.access import posted, staff_required
 
 from . import permissions, services
@@ -180,7 +180,7 @@ def club_audit(request, slug):
         "user"
     )
     table = AuditTable(rows)
-    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    tables.configure(request, table, per_page=100)
     return render(request, "clubs/audit.html", {"club": club, "table": table})
 
 

@@ -142,6 +142,8 @@ def table_act(request, pk, token):
         status = {"turn": 409, "stale": 409, "future": 409, "over": 409}.get(exc.code, 400)
         match = _table(pk)
         seat = tables.seat_for_token(match, token)
+        if seat is None:  # a refused action through a link that is no seat's: no view
+            return _forged(request, as_json=True)
         payload = table_presenters.table_payload(tables.live_table(match), seat)
         return JsonResponse({"error": exc.message, "code": exc.code, **payload}, status=status)
     # read again: the computer's answers (a task; at once with the immediate backend)

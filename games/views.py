@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import permissions
+from schnapsen_site.numbers import parse_id
 from tournaments.models import Pairing, Round
 from tournaments.views.access import can_view_tournament, staff_required
 
@@ -429,8 +430,7 @@ def round_start(request, round_pk):
 
 def _revoke(request, p: Pairing):
     """The referee's revoke: the first POST asks for confirmation, the second records it."""
-    raw = request.POST.get("match", "")
-    match = get_object_or_404(p.matches, pk=int(raw) if raw.isdigit() else 0)
+    match = get_object_or_404(p.matches, pk=parse_id(request.POST.get("match")))
     offender = request.POST.get("offender")
     if offender not in ("0", "1"):
         raise GameError(_("Choose the player who revoked."), "offender")

@@ -4,11 +4,12 @@ from channels.auth import AuthMiddlewareStack
 from django.urls import path
 
 from games.consumers import MatchConsumer
+from schnapsen_site import converters  # noqa: F401 - registers <id:…>
 from tournaments.consumers import LiveConsumer
 
 websocket_urlpatterns = [
-    path("ws/t/<int:pk>/", AuthMiddlewareStack(LiveConsumer.as_asgi())),
-    path("ws/games/<int:pk>/p/<str:token>/", MatchConsumer.as_asgi()),
-    path("ws/games/<int:pk>/t/<str:token>/", MatchConsumer.as_asgi()),
-    path("ws/games/<int:pk>/watch/", AuthMiddlewareStack(MatchConsumer.as_asgi())),
+    path("ws/t/<id:pk>/", AuthMiddlewareStack(LiveConsumer.as_asgi())),
+    path("ws/games/<id:pk>/p/<str:token>/", MatchConsumer.as_asgi()),
+    path("ws/games/<id:pk>/t/<str:token>/", MatchConsumer.as_asgi()),
+    path("ws/games/<id:pk>/watch/", AuthMiddlewareStack(MatchConsumer.as_asgi())),
 ]

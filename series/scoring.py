@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from schnapsen_site.numbers import parse_int
+
 PLACES, ROUNDS = "places", "rounds"
 KINDS = (PLACES, ROUNDS)
 DEFAULT_PLACE_POINTS = (25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
@@ -216,8 +218,8 @@ def parse_points(text: str) -> tuple[int, ...]:
         raise RuleError("empty")
     values = []
     for part in parts:
-        part = part.strip()
-        if not part.isdigit():
-            raise RuleError("value", part[:20])
-        values.append(int(part))
+        value = parse_int(part, min=0)
+        if value is None:
+            raise RuleError("value", part.strip()[:20])
+        values.append(value)
     return tuple(values)

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from schnapsen_site.errors import UserError
+from schnapsen_site.numbers import parse_id
 from tournaments.models import AuditLog, Player, Tournament
 
 from . import scoring
@@ -301,7 +302,8 @@ def compute_series_standings(series: Series, *, use_cache: bool = True) -> Serie
 def find_series(key) -> Series:
     """A series by id (for the command line)."""
     key = str(key).strip()
-    series = Series.objects.filter(pk=int(key)).first() if key.isdigit() else None
+    pk = parse_id(key)
+    series = Series.objects.filter(pk=pk).first() if pk else None
     if series is None:
         raise SeriesError(_("There is no series with id %(id)s.") % {"id": key}, "not_found")
     return series

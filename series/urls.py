@@ -3,18 +3,20 @@ the public pages are ``series:*``."""
 
 from django.urls import path
 
+from schnapsen_site import converters  # noqa: F401 - registers <id:…>
+
 from . import views
 
 staff_patterns = [
     path("series/", views.series_list, name="series_list"),
     path("series/new/", views.series_create, name="series_create"),
-    path("series/<int:pk>/", views.series_edit, name="series_edit"),
-    path("series/<int:pk>/tournaments/", views.series_tournaments, name="series_tournaments"),
+    path("series/<id:pk>/", views.series_edit, name="series_edit"),
+    path("series/<id:pk>/tournaments/", views.series_tournaments, name="series_tournaments"),
 ]
 
 app_name = "series"
 urlpatterns = [
     path("", views.index, name="index"),
-    path("<int:pk>/", views.detail, name="detail"),
-    path("<int:pk>/standings.pdf", views.pdf, name="pdf"),
+    path("<id:pk>/", views.detail, name="detail"),
+    path("<id:pk>/standings.pdf", views.pdf, name="pdf"),
 ]

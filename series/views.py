@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import permissions
+from schnapsen_site.numbers import parse_id
 from tournaments.models import Tournament
 from tournaments.views.access import posted, staff_required
 
@@ -142,9 +143,8 @@ def series_edit(request, pk):
 @staff_required
 def series_tournaments(request, pk):
     series = _series(pk)
-    raw = request.POST.get("tournament", "")
     tournament = get_object_or_404(
-        Tournament.objects.select_related("club"), pk=int(raw) if raw.isdigit() else 0
+        Tournament.objects.select_related("club"), pk=parse_id(request.POST.get("tournament"))
     )
     do = request.POST.get("do")
     try:

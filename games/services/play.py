@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import Action, GameState
 from games.messages import engine_message
+from schnapsen_site.numbers import parse_int
 from tournaments.models import AuditLog, Pairing, Side
 
 from ..models import Match, MatchAction, Mode, Status
@@ -84,13 +85,10 @@ def _sequence_number(seq) -> int:
             _("The move came without its sequence number: reload the page and play it again."),
             "seq",
         )
-    try:
-        seq = int(seq)
-    except (TypeError, ValueError, OverflowError):
-        raise GameError(_("The sequence number must be a whole number."), "seq") from None
-    if seq < 0:
+    number = parse_int(seq, min=0)
+    if number is None:
         raise GameError(_("The sequence number must be a whole number."), "seq")
-    return seq
+    return number
 
 
 def _save(m: Match) -> None:
@@ -221,11 +219,13 @@ def record_revoke(match: Match | int, offender: int, *, seq=None, actor=None) ->
     page showed: a repeated confirmation answers ``applied=False``, a game that moved on
     meanwhile is refused. Written to the tournament's audit log."""
     pk = match.pk if isinstance(match, Match) else match
-    try:
-        offender = int(offender)
-        seq = None if seq in (None, "") else int(seq)
-    except (TypeError, ValueError):
-        raise GameError(_("Choose the player who revoked."), "offender") from None
+    offender = parse_int(offender)
+    if seq not in (None, ""):
+        seq = parse_int(seq, min=0)
+        if seq is None:
+            raise GameError(_("The sequence number must be a whole number."), "seq")
+    else:
+        seq = None
     if offender not in (0, 1):
         raise GameError(_("Choose the player who revoked."), "offender")
     action = Action.revoke(offender)

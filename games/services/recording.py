@@ -11,6 +11,7 @@ from games.engine import RuleSet
 from games.engine.match import Match as MatchScore
 from games.engine.match import ScoreSheetError, validate_score_sheet
 from games.messages import score_sheet_message
+from schnapsen_site.numbers import parse_digits, parse_int
 from tournaments.models import Pairing, Side, Tournament
 
 from ..models import Match, Mode, Status
@@ -78,8 +79,8 @@ def record_quick(pairing: Pairing, *, winner: int, score, actor=None) -> Match:
     ``score`` (winner's Bummerl, loser's Bummerl). Decides the pairing; a refused result
     stores nothing."""
     try:
-        winner = int(winner)
-        won, lost = (int(x) for x in score)
+        winner = _figure(winner)
+        won, lost = (_figure(x) for x in score)
     except (TypeError, ValueError):
         raise GameError(_("The score is two numbers, e.g. 2:1."), "score") from None
     if winner not in (0, 1):
@@ -91,6 +92,14 @@ def record_quick(pairing: Pairing, *, winner: int, score, actor=None) -> Match:
         m = _recorded_match(p, actor, winner=winner, bummerl=bummerl)
         _decide_or_refuse(m, actor, (won, lost))
     return m
+
+
+def _figure(raw) -> int:
+    """A figure typed in (ASCII digits, ``numbers.parse_int``); ValueError if not one."""
+    value = parse_int(raw)
+    if value is None:
+        raise ValueError(raw)
+    return value
 
 
 def parse_score_sheet(text: str) -> list[list[tuple[int, int]]]:
@@ -113,7 +122,7 @@ def parse_score_sheet(text: str) -> list[list[tuple[int, int]]]:
             if ":" in t or "-" in t:
                 a, _sep, b = t.replace("-", ":").partition(":")
                 try:
-                    ra, rb = int(a), int(b)
+                    ra, rb = _figure(a), _figure(b)
                 except ValueError:
                     raise GameError(
                         _("Line %(n)d: “%(tok)s” is not two numbers such as 5:7.")
@@ -135,9 +144,9 @@ def parse_score_sheet(text: str) -> list[list[tuple[int, int]]]:
                 seat = 0 if da > 0 else 1
                 games.append((seat, da or db))
                 remaining = [max(ra, 0), max(rb, 0)]
-            elif len(t) >= 2 and t[0] in "AB12" and t[1:].isdigit():
+            elif len(t) >= 2 and t[0] in "AB12" and parse_digits(t[1:]) is not None:
                 seat = 0 if t[0] in "A1" else 1
-                games.append((seat, int(t[1:])))
+                games.append((seat, parse_digits(t[1:])))
             else:
                 raise GameError(
                     _("Line %(n)d: cannot read “%(tok)s” (write 5:7 or A2).")

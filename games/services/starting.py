@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.engine import RuleSet
+from schnapsen_site.numbers import parse_int
 from tournaments.models import Outcome, Pairing, Round, Tournament
 
 from ..models import BotLevel, DeckStyle, Match, Mode, Status
@@ -48,10 +49,7 @@ def create_friendly_match(
     the computer takes seat 1) or against a friend who opens seat 1's link."""
     if rule_profile not in RuleSet.PRESETS:
         raise GameError(_("Unknown rule profile “%(p)s”.") % {"p": rule_profile}, "rules")
-    try:
-        bummerl_to_win = int(bummerl_to_win)
-    except (TypeError, ValueError):
-        bummerl_to_win = 0
+    bummerl_to_win = parse_int(bummerl_to_win)
     if bummerl_to_win not in (2, 3):
         raise GameError(_("A match goes to 2 or 3 Bummerl."), "length")
     if bot_level and bot_level not in BotLevel.values:

@@ -31,6 +31,7 @@ from games.engine.multi.actions import Action
 from games.engine.multi.table import MultiTable
 from games.engine.talon.rules import TalonRules
 from games.multi_text import reason_text
+from schnapsen_site.numbers import parse_int
 
 from ..models import BotLevel, DeckStyle, Game, GameKind, Match, MatchAction, Mode, Seat, Status
 from .common import GameError, match_group
@@ -134,10 +135,7 @@ def create_table(
         )
     if preset not in PRESETS:
         raise GameError(pgettext("table", "Unknown rule preset “%(p)s”.") % {"p": preset}, "rules")
-    try:
-        bummerls = int(bummerls)
-    except (TypeError, ValueError):
-        bummerls = 0
+    bummerls = parse_int(bummerls)
     if bummerls not in (1, 2, 3):
         raise GameError(pgettext("table", "A table plays 1, 2 or 3 Bummerl."), "length")
     levels = [(s.get("level") or "").strip() for s in seats]

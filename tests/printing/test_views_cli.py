@@ -138,7 +138,7 @@ def test_cli_writes_each_document(small_tournament, tmp_path):
         (["999999", "draw"], "There is no tournament with id 999999."),
         (["Gibt es nicht", "draw"], "There is no tournament named 'Gibt es nicht'"),
         (["{pk}", "poster"], "invalid choice: 'poster'"),
-        (["{pk}", "draw", "--round", "x"], "invalid int value: 'x'"),
+        (["{pk}", "draw", "--round", "x"], "--round: not a whole number: 'x'"),
         (["{pk}", "draw", "--round", "7"], "hat keine Runde 7"),
         (["{pk}", "entries", "--round", "1"], "--round applies to draw and scoresheets"),
         (["{pk}", "draw", "--language", "fr"], "invalid choice: 'fr'"),

@@ -203,8 +203,11 @@ def _sixteen_players(tmp_path):
     tid = tid.strip()
     for i in range(16):
         run("sell", tid, f"Spielerin {i:02d}", "--paid")
+    # who drew by the number of his entry (Teilnahmekarte) in this tournament
     players = list(
-        Player.objects.filter(entries__tournament_id=tid).order_by("name").values_list("pk", flat=True)
+        Entry.objects.filter(tournament_id=tid)
+        .order_by("player__name")
+        .values_list("number", flat=True)
     )
     return tid, players
 
@@ -220,7 +223,7 @@ def test_transcribe_a_draw_done_with_real_pots(tmp_path):
     assert "Round 1 transcribed" in out and "8 pairings, 0 byes" in out
     rnd = Round.objects.get(tournament_id=tid, number=1)
     assert rnd.method == Round.Method.TRANSCRIBED and rnd.status == Round.Status.RELEASED
-    pairs = {(p.left.player_id, p.right.player_id) for p in rnd.pairings.all()}
+    pairs = {(p.left.number, p.right.number) for p in rnd.pairings.all()}
     assert pairs == {(players[n - 1], players[16 - n]) for n in range(1, 9)}
 
 

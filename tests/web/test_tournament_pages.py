@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import AuditLog, Entry, Outcome, Pairing, Round, Tournament
+from tournaments.models import AuditLog, Entry, Outcome, Pairing, Player, Round, Tournament
 from tournaments.once import new_token
 from tournaments.views.forms import STALE_RESULT_FORM
 
@@ -361,7 +361,16 @@ def test_transcribe_a_draw_from_real_pots(staff_client):
     )
     services.withdraw_round(computed)
     url = reverse("staff:transcribe", args=[tournament.pk])
-    lines = "\n".join(f"{s.player} {'L' if s.pot == 'left' else 'R'} {s.number}" for s in steps)
+    # who drew as the organiser has it on the table: a name, or an entry number
+    names = dict(Player.objects.values_list("pk", "name"))
+    numbers = {}
+    for e in tournament.entries.order_by("-number"):
+        numbers[e.player_id] = e.number
+    lines = "\n".join(
+        f"{names[s.player] if i % 2 else numbers[s.player]} {'L' if s.pot == 'left' else 'R'} "
+        f"{s.number}"
+        for i, s in enumerate(steps)
+    )
     response = staff_client.post(url, {"lines": lines})
     assert response.status_code == 302
     rnd = tournament.rounds.get()

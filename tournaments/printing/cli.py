@@ -14,6 +14,9 @@ from django.conf import settings
 from django.core.management import CommandError
 from django.utils import translation
 
+from schnapsen_site.commands import whole_number
+from schnapsen_site.numbers import is_digits, parse_id
+
 from ..models import Tournament
 from .adapters import DOCUMENTS, PrintError, public_path, render
 
@@ -22,7 +25,7 @@ LANGUAGES = ("de-at", "en")
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # argparse would exit the process
-        raise CommandError(f"tournament print: {message}")
+        raise CommandError(f"tournament print: {message}", returncode=2)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -32,7 +35,7 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("tournament", help="the tournament's id, or its exact name")
     p.add_argument("document", choices=DOCUMENTS)
-    p.add_argument("--round", type=int, dest="round", help="round number (default: the latest)")
+    p.add_argument("--round", type=whole_number, dest="round", help="round number (default: the latest)")
     p.add_argument(
         "--output", "-o", help="file to write (default: a name in the current folder; - for stdout)"
     )
@@ -46,8 +49,9 @@ def parser() -> argparse.ArgumentParser:
 
 
 def find_tournament(key: str) -> Tournament:
-    if key.isdigit():
-        t = Tournament.objects.filter(pk=int(key)).first()
+    if is_digits(key.strip()):
+        number = parse_id(key)
+        t = Tournament.objects.filter(pk=number).first() if number else None
         if t is None:
             raise CommandError(f"There is no tournament with id {key}.")
         return t

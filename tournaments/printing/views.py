@@ -9,6 +9,8 @@ from django.template.response import TemplateResponse
 from django.utils.http import urlencode
 from django.utils.translation import pgettext, pgettext_lazy
 
+from schnapsen_site.numbers import parse_id, parse_int
+
 from ..models import PrintJob, Round, Tournament
 from ..views.access import staff_required
 from . import jobs
@@ -21,13 +23,14 @@ def _round_param(request) -> int | None | HttpResponse:
     raw = request.GET.get("round", "").strip()
     if not raw:
         return None
-    if not raw.isdigit() or int(raw) < 1:
+    number = parse_int(raw, min=1)
+    if number is None:
         return HttpResponseBadRequest(
             pgettext("printing", "The round must be a whole number of 1 or more, not %(value)s.")
             % {"value": raw[:20]},
             content_type="text/plain; charset=utf-8",
         )
-    return int(raw)
+    return number
 
 
 def _unknown(document: str, choices) -> HttpResponse:
@@ -71,10 +74,10 @@ def _background(request, tournament, document, number, url, base) -> HttpRespons
     keeps to the job asked for, even while results change the tournament) and shows the
     PDF once it is ready."""
     job = None
-    raw = request.GET.get("job", "").strip()
-    if raw.isascii() and raw.isdigit() and len(raw) < 18:
+    job_pk = parse_id(request.GET.get("job"))
+    if job_pk:
         job = (
-            PrintJob.objects.filter(pk=int(raw), tournament=tournament, document=document)
+            PrintJob.objects.filter(pk=job_pk, tournament=tournament, document=document)
             .defer("content")
             .first()
         )

@@ -78,6 +78,7 @@ from .rounds import (
     parse_transcript,
     release_round,
     transcribe_next_round,
+    transcript_holders,
     withdraw_round,
 )
 from .terms import (
@@ -139,6 +140,7 @@ __all__ = [
     "stop_pairing",
     "tournament_phase",
     "transcribe_next_round",
+    "transcript_holders",
     "update_category",
     "update_tournament",
     "winner_entry_id",

@@ -9,6 +9,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from schnapsen_site.numbers import parse_int
+
 from ..models import (
     Outcome,
     Pairing,
@@ -138,9 +140,11 @@ def _validate_result(t: Tournament, winner, score, walkover) -> tuple[int | None
     if score is None:
         raise TournamentError(_("Enter the Bummerl score of the match."), "score")
     try:
-        won, lost = (int(x) for x in score)
+        won, lost = (parse_int(x) for x in score)
     except (TypeError, ValueError):
-        raise TournamentError(_("The score is two numbers, e.g. 2:1."), "score") from None
+        won = lost = None
+    if won is None or lost is None:
+        raise TournamentError(_("The score is two numbers, e.g. 2:1."), "score")
     need = t.match_bummerl
     if won != need or not 0 <= lost < need:
         valid = ", ".join(f"{need}:{k}" for k in range(need))
@@ -153,7 +157,7 @@ def _validate_result(t: Tournament, winner, score, walkover) -> tuple[int | None
 
 
 def _check_version(p: Pairing, expected_version) -> None:
-    if expected_version is not None and int(expected_version) != p.version:
+    if expected_version is not None and parse_int(expected_version) != p.version:
         raise TournamentError(
             _(
                 "This result was changed by someone else in the meantime; please check it "
@@ -259,8 +263,9 @@ def correct_result(
 
 
 def confirm_result(pairing, *, actor) -> Pairing:
-    """A second staff member confirms a result; not the one who entered it."""
-    if _user(actor) is None:
+    """A second staff member confirms a result; not the one who entered it. An actor that
+    is no user but names itself (``audit_role``: the command line) may confirm too."""
+    if _user(actor) is None and not getattr(actor, "audit_role", ""):
         raise TournamentError(_("Only a signed-in staff member can confirm."), "actor")
     with transaction.atomic():
         t, p = _locked_pairing(pairing)
@@ -274,7 +279,7 @@ def confirm_result(pairing, *, actor) -> Pairing:
                 "same_person",
             )
         p.confirmed_at = timezone.now()
-        p.confirmed_by = actor
+        p.confirmed_by = _user(actor)
         p.save(update_fields=["confirmed_at", "confirmed_by"])
         _audit(t, actor, "confirm_result", _pairing_target(p), None, _result_state(p))
     return p

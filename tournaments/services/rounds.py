@@ -32,6 +32,7 @@ from ..models import (
     Tournament,
     new_seed,
 )
+from . import transcript
 from .common import (
     MIN_FIELD_SIZE,
     TournamentError,
@@ -46,6 +47,7 @@ from .common import (
     winner_entry_id,
 )
 from .entries import smaller_field_offer
+from .transcript import parse_transcript  # noqa: F401 - part of the services' API
 
 
 @dataclass
@@ -348,52 +350,40 @@ def _pot_draw(t: Tournament, *, seed=None, order=None, actor=None) -> Round:
     return _save_round(t, plan, results, method=Round.Method.COMPUTED, seed=seed, actor=actor)
 
 
-def parse_transcript(text: str) -> list[tuple[int, str, int]]:
-    """Read a typed-in pot draw: one draw per line, ``player pot number``.
+def transcript_holders(tournament) -> dict:
+    """Who draws in the next round, for the transcribe page: ``main`` (and, in the
+    semifinal round, ``placement``) as rows of a player and his entry numbers."""
+    t = tournament if isinstance(tournament, Tournament) else Tournament.objects.get(pk=tournament)
+    try:
+        plan = _plan_next_round(t)
+    except TournamentError:
+        return {"main": [], "placement": []}
+    return {
+        "main": transcript.holders_table(t, plan.holders),
+        "placement": transcript.holders_table(t, plan.placement_holders or []),
+    }
 
-    The player is his register number (``Player.pk``), the pot ``L``/``R`` (or
-    ``left``/``right``); commas and semicolons may separate the values; blank lines
-    are skipped. Every bad line is named (``TournamentError.lines``), not just the first.
-    """
-    draws: list[tuple[int, str, int]] = []
-    errors: list[str] = []
-    pots = {"l": "left", "left": "left", "r": "right", "right": "right"}
-    for index, raw in enumerate(text.splitlines(), start=1):
-        values = raw.replace(",", " ").replace(";", " ").split()
-        if not values:
-            continue
-        if len(values) != 3:
-            errors.append(
-                _("Line %(line)s: three values expected (player, pot, number).") % {"line": index}
-            )
-            continue
-        player, pot, number = values
-        pot = pots.get(pot.lower())
-        if not player.isdigit() or not number.isdigit() or pot is None:
-            errors.append(
-                _("Line %(line)s: write player number, L or R, and the drawn number.")
-                % {"line": index}
-            )
-            continue
-        draws.append((int(player), pot, int(number)))
-    if errors:
-        error = TournamentError(" ".join(errors), "transcript")
-        error.lines = errors
-        raise error
-    if not draws:
-        raise TournamentError(_("No draws entered."), "transcript")
-    return draws
+
+def _resolved(t, draws, holders, pot_size):
+    """Typed draws (``transcript.Draw``) resolved to player ids, with the text line of
+    each; tuples ``(player id, pot, number)`` are taken as they are."""
+    if draws and all(isinstance(d, transcript.Draw) for d in draws):
+        lines = [d.line for d in draws]
+        return transcript.resolve(t, list(draws), holders, pot_size=pot_size), lines
+    return [(int(p), str(s), int(n)) for p, s, n in draws], None
 
 
 def transcribe_next_round(
-    tournament, draws: Sequence[tuple[int, str, int]], *, placement_draws=None, actor=None
+    tournament, draws: Sequence, *, placement_draws=None, actor=None
 ) -> Round:
     """Record the next round from a draw done with real pots at the venue.
 
-    ``draws`` lists, in order, ``(player pk, "left"/"right", number)`` including
-    redraws; it is checked (every number once per pot, each player the right count,
-    the redraw rule). For the semifinal round, ``placement_draws`` is the draw among
-    the quarterfinal losers (computed when not given).
+    ``draws`` lists, in order, the draws including redraws: as typed
+    (``parse_transcript``: who drew by entry number or name, resolved against this
+    draw, every bad line named at once), or as ``(player pk, "left"/"right", number)``.
+    It is checked (every number once per pot, each player the right count, the redraw
+    rule). For the semifinal round, ``placement_draws`` is the draw among the
+    quarterfinal losers (computed when not given).
     """
 
     with transaction.atomic():
@@ -408,20 +398,15 @@ def transcribe_next_round(
             )
         plan = _plan_next_round(t)
         seed = new_seed()
+        lines = None
         try:
-            results = {
-                "main": check_transcript(
-                    plan.holders,
-                    pot_size=plan.pot_size,
-                    draws=[(int(p), str(s), int(n)) for p, s, n in draws],
-                )
-            }
+            main, lines = _resolved(t, draws, plan.holders, plan.pot_size)
+            results = {"main": check_transcript(plan.holders, pot_size=plan.pot_size, draws=main)}
             if plan.placement_holders is not None:
                 if placement_draws:
+                    place, lines = _resolved(t, placement_draws, plan.placement_holders, 2)
                     results["place5_8"] = check_transcript(
-                        plan.placement_holders,
-                        pot_size=2,
-                        draws=[(int(p), str(s), int(n)) for p, s, n in placement_draws],
+                        plan.placement_holders, pot_size=2, draws=place
                     )
                 else:
                     results["place5_8"] = draw_round(
@@ -432,6 +417,8 @@ def transcribe_next_round(
                     _("Only the semifinal round has a placement draw."), "placement"
                 )
         except DrawError as exc:
+            if lines and isinstance(exc.step, int) and 1 <= exc.step <= len(lines):
+                exc.step = lines[exc.step - 1]  # the line of the text, blank lines counted
             raise _draw_error(exc, _("The transcribed draw is not valid.") + " ") from None
         except (TypeError, ValueError):
             raise TournamentError(

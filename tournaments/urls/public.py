@@ -2,15 +2,16 @@
 
 from django.urls import path
 
+from schnapsen_site import converters  # noqa: F401 - registers <id:…>
 from tournaments.printing import views as printing_views
 from tournaments.views import api, public
 
 app_name = "public"
 urlpatterns: list = [
     path("", public.home, name="home"),
-    path("t/<int:pk>/", public.tournament, name="tournament"),
-    path("t/<int:pk>/live.json", api.live, name="live"),
-    path("t/<int:pk>/projector/", public.projector, name="projector"),
+    path("t/<id:pk>/", public.tournament, name="tournament"),
+    path("t/<id:pk>/live.json", api.live, name="live"),
+    path("t/<id:pk>/projector/", public.projector, name="projector"),
     path("healthz", api.health, name="health"),
-    path("t/<int:pk>/print/<slug:document>.pdf", printing_views.public_document, name="print"),
+    path("t/<id:pk>/print/<slug:document>.pdf", printing_views.public_document, name="print"),
 ]

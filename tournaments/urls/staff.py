@@ -4,6 +4,7 @@ from django.urls import path
 
 from api.urls import staff_patterns as api_patterns
 from clubs.urls import staff_patterns as club_patterns
+from schnapsen_site import converters  # noqa: F401 - registers <id:…>
 from series.urls import staff_patterns as series_patterns
 from tournaments.printing import views as printing_views
 from tournaments.views import absence, categories, merge, players, reports, staff
@@ -14,46 +15,46 @@ urlpatterns: list = [
     path("players/", players.player_list, name="players"),
     path("players/search/", players.player_search, name="player_search"),
     path("players/add/", players.player_edit, name="player_add"),
-    path("players/<int:pk>/", players.player_edit, name="player_edit"),
+    path("players/<id:pk>/", players.player_edit, name="player_edit"),
     path("players/import/", players.player_import, name="player_import"),
     path("players/merge/", merge.player_merge, name="player_merge"),
     path("tournaments/new/", staff.tournament_create, name="tournament_create"),
-    path("t/<int:pk>/", staff.dashboard, name="dashboard"),
-    path("t/<int:pk>/edit/", staff.tournament_edit, name="tournament_edit"),
-    path("t/<int:pk>/shrink/", staff.shrink, name="shrink"),
-    path("t/<int:pk>/entries/", staff.entries, name="entries"),
-    path("t/<int:pk>/entries/<int:entry_pk>/paid/", staff.entry_paid, name="entry_paid"),
-    path("t/<int:pk>/entries/<int:entry_pk>/cancel/", staff.entry_cancel, name="entry_cancel"),
+    path("t/<id:pk>/", staff.dashboard, name="dashboard"),
+    path("t/<id:pk>/edit/", staff.tournament_edit, name="tournament_edit"),
+    path("t/<id:pk>/shrink/", staff.shrink, name="shrink"),
+    path("t/<id:pk>/entries/", staff.entries, name="entries"),
+    path("t/<id:pk>/entries/<id:entry_pk>/paid/", staff.entry_paid, name="entry_paid"),
+    path("t/<id:pk>/entries/<id:entry_pk>/cancel/", staff.entry_cancel, name="entry_cancel"),
     path(
-        "t/<int:pk>/entries/<int:entry_pk>/categories/",
+        "t/<id:pk>/entries/<id:entry_pk>/categories/",
         categories.entry_categories,
         name="entry_categories",
     ),
-    path("t/<int:pk>/categories/", categories.categories, name="categories"),
-    path("t/<int:pk>/draw/", staff.draw, name="draw"),
-    path("t/<int:pk>/absent/", absence.absence, name="absence"),
-    path("t/<int:pk>/draw/transcribe/", staff.transcribe, name="transcribe"),
-    path("t/<int:pk>/rounds/<int:number>/", staff.round_detail, name="round"),
-    path("t/<int:pk>/rounds/<int:number>/release/", staff.round_release, name="round_release"),
-    path("t/<int:pk>/rounds/<int:number>/withdraw/", staff.round_withdraw, name="round_withdraw"),
-    path("t/<int:pk>/results/", staff.results, name="results"),
+    path("t/<id:pk>/categories/", categories.categories, name="categories"),
+    path("t/<id:pk>/draw/", staff.draw, name="draw"),
+    path("t/<id:pk>/absent/", absence.absence, name="absence"),
+    path("t/<id:pk>/draw/transcribe/", staff.transcribe, name="transcribe"),
+    path("t/<id:pk>/rounds/<id:number>/", staff.round_detail, name="round"),
+    path("t/<id:pk>/rounds/<id:number>/release/", staff.round_release, name="round_release"),
+    path("t/<id:pk>/rounds/<id:number>/withdraw/", staff.round_withdraw, name="round_withdraw"),
+    path("t/<id:pk>/results/", staff.results, name="results"),
     path(
-        "t/<int:pk>/pairings/<int:pairing_pk>/result/", staff.pairing_result, name="pairing_result"
+        "t/<id:pk>/pairings/<id:pairing_pk>/result/", staff.pairing_result, name="pairing_result"
     ),
     path(
-        "t/<int:pk>/pairings/<int:pairing_pk>/confirm/",
+        "t/<id:pk>/pairings/<id:pairing_pk>/confirm/",
         staff.pairing_confirm,
         name="pairing_confirm",
     ),
-    path("t/<int:pk>/pairings/<int:pairing_pk>/start/", staff.pairing_start, name="pairing_start"),
+    path("t/<id:pk>/pairings/<id:pairing_pk>/start/", staff.pairing_start, name="pairing_start"),
     path(
-        "t/<int:pk>/reports/<int:report_pk>/confirm/",
+        "t/<id:pk>/reports/<id:report_pk>/confirm/",
         reports.report_confirm,
         name="report_confirm",
     ),
-    path("t/<int:pk>/standings/", staff.standings, name="standings"),
-    path("t/<int:pk>/ceremony/", staff.ceremony, name="ceremony"),
-    path("t/<int:pk>/audit/", staff.audit, name="audit"),
-    path("t/<int:pk>/print/<slug:document>.pdf", printing_views.staff_document, name="print"),
+    path("t/<id:pk>/standings/", staff.standings, name="standings"),
+    path("t/<id:pk>/ceremony/", staff.ceremony, name="ceremony"),
+    path("t/<id:pk>/audit/", staff.audit, name="audit"),
+    path("t/<id:pk>/print/<slug:document>.pdf", printing_views.staff_document, name="print"),
 ]
 urlpatterns += club_patterns + series_patterns + api_patterns

@@ -5,6 +5,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from schnapsen_site.numbers import parse_id
 from tournaments import services
 from tournaments.models import Entry, Tournament
 from tournaments.services import TournamentError
@@ -18,12 +19,10 @@ def absence(request, pk):
     if not tournament.format_rules.absences:
         raise Http404(_("Only a Danish tournament has absences."))
     if request.method == "POST":
-        raw = str(request.POST.get("entry", "")).strip()
+        entry_pk = parse_id(request.POST.get("entry"))
         entry = (
-            Entry.objects.filter(tournament=tournament, pk=int(raw))
-            .select_related("player")
-            .first()
-            if raw.isdigit() and len(raw) < 18
+            Entry.objects.filter(tournament=tournament, pk=entry_pk).select_related("player").first()
+            if entry_pk
             else None
         )
         absent = request.POST.get("absent")

@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from schnapsen_site.numbers import parse_id
 from tournaments import services
 from tournaments.models import Category, Entry, Tournament
 from tournaments.services import TournamentError
@@ -41,9 +42,8 @@ def categories(request, pk):
                     messages.success(request, _("The category was added."))
                     return redirect("staff:categories", pk)
             elif do in ("save", "delete"):
-                raw = request.POST.get("category", "")
                 category = get_object_or_404(
-                    Category, pk=int(raw) if raw.isdigit() else 0, tournament=tournament
+                    Category, pk=parse_id(request.POST.get("category")), tournament=tournament
                 )
                 if do == "delete":
                     services.delete_category(category, actor=request.user)

@@ -5,6 +5,7 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from schnapsen_site.numbers import parse_int
 from tournaments.models import (
     FIELD_SIZES,
     PRIZE_PLACES,
@@ -215,14 +216,18 @@ class DrawForm(forms.Form):
 class TranscribeForm(forms.Form):
     lines = forms.CharField(
         label=_("Numbers drawn at the pots"),
-        widget=forms.Textarea(attrs={"rows": 12}),
+        strip=False,  # blank lines at the top count: the messages name lines as typed
+        widget=forms.Textarea(attrs={"rows": 12, "autofocus": True}),
         help_text=_(
-            "One draw per line, in the order drawn: player number, L or R (pot), number. "
-            "Example: 17 L 5"
+            "One draw per line, in the order drawn: who drew (the number of one of his "
+            "Teilnahmekarten, or his name), L or R (the pot), the number drawn. "
+            "Examples: 17 L 5 · Resi Huber R 3"
         ),
     )
 
     def clean_lines(self):
+        """The typed lines (``services.parse_transcript``); what each names is checked
+        against the tournament by the service, which names every bad line at once."""
         try:
             return parse_transcript(self.cleaned_data["lines"])
         except TournamentError as error:
@@ -266,8 +271,10 @@ class ResultForm(forms.Form):
             raise forms.ValidationError(_("Choose the winner: left or right."))
         if len(parts) == 2 and parts[1] == "wo":
             return {"winner": parts[0], "score": None, "walkover": True}
-        if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
-            return {"winner": parts[0], "score": (int(parts[1]), int(parts[2])), "walkover": False}
+        if len(parts) == 3:
+            won, lost = parse_int(parts[1], min=0), parse_int(parts[2], min=0)
+            if won is not None and lost is not None:
+                return {"winner": parts[0], "score": (won, lost), "walkover": False}
         raise forms.ValidationError(_("This is not a result: %(value)s") % {"value": value[:20]})
 
 

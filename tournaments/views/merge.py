@@ -7,6 +7,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from clubs import permissions
+from schnapsen_site.numbers import parse_id
+from schnapsen_site.text import search_text
 from tournaments import services
 from tournaments.models import Player, Tournament
 from tournaments.services import TournamentError
@@ -16,8 +18,8 @@ from .players import search_players
 
 
 def _player(raw) -> Player | None:
-    raw = str(raw or "")
-    return Player.objects.current().filter(pk=int(raw)).first() if raw.isdigit() else None
+    pk = parse_id(raw)
+    return Player.objects.current().filter(pk=pk).first() if pk else None
 
 
 def _tournaments(player: Player):
@@ -56,7 +58,7 @@ def player_merge(request):
             % {"other": other, "keep": keep},
         )
         return redirect("staff:player_edit", keep.pk)
-    query = request.GET.get("q", "").strip()[:100]
+    query = search_text(request.GET.get("q"))
     candidates = []
     if keep is not None and other is None and query:
         candidates = list(search_players(query).exclude(pk=keep.pk)[:30])

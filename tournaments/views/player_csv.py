@@ -3,12 +3,16 @@
 The file has a header row naming its columns (German or English): a name column
 is required, town/club and contact are optional. Excel's semicolon files and
 Windows-1252 encoding are accepted. Every bad row is reported with its line
-number and a reason code; the caller imports nothing unless there are none.
+number and a reason code; the caller imports nothing unless there are none. The
+delimiter (semicolon, comma or tab) is read from the header line; a row with fewer
+cells than the header (Excel leaves out trailing empty cells) has the rest empty.
 """
 
 import csv
 import io
 from dataclasses import dataclass, field
+
+from schnapsen_site.text import search_text
 
 MAX_LENGTH = 200
 MAX_ROWS = 5000
@@ -69,7 +73,34 @@ def decode(data: bytes) -> str | None:
 
 
 def _normalise(text: str) -> str:
-    return " ".join(text.split())
+    """White space joined to single blanks; control characters (a NUL, which no
+    PostgreSQL text holds) count as blanks."""
+    return search_text(text, limit=len(text))
+
+
+DELIMITERS = ";,\t"
+
+
+def _delimiter(text: str) -> tuple[str, bool]:
+    """The file's delimiter, read from its header line, and whether a ``sep=X`` line (as
+    Excel writes it) comes first. The header names the columns, so the delimiter is the
+    one of ``DELIMITERS`` it holds most often outside quotes (a one-column header: the
+    comma). Not ``csv.Sniffer``: it guesses from the whole sample and falls back to the
+    comma when one row is ragged (``Susi Kurz`` without the trailing ``;``)."""
+    lines = iter(text.splitlines())
+    first = next((line for line in lines if line.strip()), "")
+    marker = first.strip().lower()
+    if marker.startswith("sep=") and len(marker) == 5 and marker[4] in DELIMITERS + "|":
+        return first.strip()[4], True
+    counts = dict.fromkeys(DELIMITERS, 0)
+    quoted = False
+    for char in first:
+        if char == '"':
+            quoted = not quoted
+        elif not quoted and char in counts:
+            counts[char] += 1
+    best = max(DELIMITERS, key=lambda d: counts[d])
+    return (best if counts[best] else ","), False
 
 
 def parse_players(text: str) -> ParsedFile:
@@ -78,14 +109,14 @@ def parse_players(text: str) -> ParsedFile:
     if not text.strip():
         result.problems.append(Problem(0, "empty"))
         return result
-    sample = text[:4096]
+    delimiter, hint = _delimiter(text)
+    reader = csv.reader(io.StringIO(text, newline=""), csv.excel, delimiter=delimiter)
     try:
-        dialect = csv.Sniffer().sniff(sample, delimiters=";,\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text, newline=""), dialect)
-    try:
+        if hint:
+            next(reader)  # Excel's "sep=;" line
         header = next(reader)
+        while not any(cell.strip() for cell in header):  # blank lines before the header
+            header = next(reader)
     except (StopIteration, csv.Error):
         result.problems.append(Problem(1, "no_header"))
         return result

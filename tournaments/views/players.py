@@ -8,8 +8,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
-from django_tables2 import RequestConfig
 
+from schnapsen_site import tables
+from schnapsen_site.text import search_text
 from tournaments import once
 from tournaments.models import Player
 
@@ -31,7 +32,7 @@ def search_players(query: str):
 
 @staff_required
 def player_list(request):
-    query = request.GET.get("q", "").strip()[:100]
+    query = search_text(request.GET.get("q"))
     # explicit order: Meta.ordering does not apply to a query with GROUP BY (the count)
     players = (
         search_players(query).annotate(entry_count=Count("entries")).order_by("name", "town", "pk")
@@ -39,7 +40,7 @@ def player_list(request):
     table = PlayerTable(players)
     if export_format := exports.wanted(request):
         return exports.response(table, export_format, _("players"), title=_("Players"))
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    tables.configure(request, table, per_page=50)
     template = "staff/_player_table.html" if request.GET.get("partial") else "staff/players.html"
     return render(
         request, template, {"table": table, "query": query, "exports": exports.links(request)}
@@ -50,7 +51,7 @@ def player_list(request):
 @staff_required
 def player_search(request):
     """JSON suggestions for the search boxes (players page, entry desk)."""
-    query = request.GET.get("q", "").strip()[:100]
+    query = search_text(request.GET.get("q"))
     if not query:
         return JsonResponse({"players": []})
     players = search_players(query)[:SEARCH_LIMIT]

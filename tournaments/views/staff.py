@@ -10,15 +10,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
-from django_tables2 import RequestConfig
 
 from clubs import permissions
+from schnapsen_site import tables
+from schnapsen_site.numbers import parse_int
+from schnapsen_site.text import search_text
 from tournaments import once, services
 from tournaments.models import (
     Entry,
     Outcome,
     Pairing,
-    Player,
     ResultReport,
     Round,
     Tournament,
@@ -64,7 +65,7 @@ def _context(tournament: Tournament, section: str, **extra) -> dict:
 @staff_required
 def home(request):
     table = TournamentTable(permissions.tournaments_for(request.user).select_related("club"))
-    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    tables.configure(request, table, per_page=25)
     return render(request, "staff/home.html", {"table": table})
 
 
@@ -150,9 +151,8 @@ def dashboard(request, pk):
 @staff_required
 def shrink(request, pk):
     tournament = _tournament(pk)
-    try:
-        size = int(request.POST.get("field_size", ""))
-    except ValueError:
+    size = parse_int(request.POST.get("field_size"), min=0)
+    if size is None:
         messages.error(request, _("The field size must be a number."))
         return redirect("staff:dashboard", pk)
     try:
@@ -213,7 +213,7 @@ def entries(request, pk):
                 % {"player": player, "numbers": numbers},
             )
             return redirect("staff:entries", pk)
-    query = request.GET.get("q", "").strip()[:100]
+    query = search_text(request.GET.get("q"))
     sold = (
         tournament.entries.select_related("player")
         .prefetch_related("categories")
@@ -221,8 +221,8 @@ def entries(request, pk):
     )
     if query:
         condition = Q(player__name__icontains=query) | Q(player__town__icontains=query)
-        if query.isdigit():
-            condition |= Q(number=int(query))
+        if (number := parse_int(query, min=0)) is not None:
+            condition |= Q(number=number)
         sold = sold.filter(condition)
     if export_format := exports.wanted(request):
         return _export_entries(tournament, sold, export_format)
@@ -371,22 +371,18 @@ def transcribe(request, pk):
                 tournament, form.cleaned_data["lines"], actor=request.user
             )
         except TournamentError as error:
-            form.add_error(None, error.message)
+            lines = getattr(error, "lines", None)
+            form.add_error("lines" if lines else None, lines or error.message)
         else:
             messages.success(
                 request,
                 _("Round %(number)s was transcribed as a draft.") % {"number": drawn.number},
             )
             return redirect("staff:round", pk, drawn.number)
-    players = (
-        Player.objects.filter(entries__tournament=tournament, entries__cancelled_at__isnull=True)
-        .distinct()
-        .order_by("name")
-    )
     return render(
         request,
         "staff/transcribe.html",
-        _context(tournament, "draw", form=form, players=players),
+        _context(tournament, "draw", form=form, holders=services.transcript_holders(tournament)),
     )
 
 
@@ -492,8 +488,7 @@ def filter_pairings(pairings, status: str, query: str):
         )
     if query:
         condition = Q(left__player__name__icontains=query) | Q(right__player__name__icontains=query)
-        if query.isdigit():
-            value = int(query)
+        if (value := parse_int(query, min=0)) is not None:
             condition |= Q(number=value) | Q(left__number=value) | Q(right__number=value)
         pairings = pairings.filter(condition)
     return pairings
@@ -508,14 +503,14 @@ def results(request, pk):
     number = request.GET.get("round")
     current = rounds[-1]
     if number:
-        try:
-            current = next(r for r in rounds if r.number == int(number))
-        except (ValueError, StopIteration):
-            raise Http404(_("No such round.")) from None
+        wanted = parse_int(number, min=1)
+        current = next((r for r in rounds if r.number == wanted), None)
+        if current is None:
+            raise Http404(_("No such round."))
     status = request.GET.get("status", "")
     if status not in STATUS_FILTERS:
         status = ""
-    query = request.GET.get("q", "").strip()[:100]
+    query = search_text(request.GET.get("q"))
     pairings = filter_pairings(
         current.pairings.select_related(
             "left__player", "right__player", "decided_by", "confirmed_by"
@@ -540,7 +535,7 @@ def results(request, pk):
             for p in pairings
         ]
     )
-    RequestConfig(request, paginate={"per_page": 128}).configure(table)
+    tables.configure(request, table, per_page=128)
     context = _context(
         tournament,
         "results",
@@ -693,7 +688,7 @@ def audit(request, pk):
     if form.is_bound and form.is_valid():
         log = audit_log.filter_log(log, tournament, form.cleaned_data)
     table = AuditTable(log)
-    RequestConfig(request, paginate={"per_page": AUDIT_PER_PAGE}).configure(table)
+    tables.configure(request, table, per_page=AUDIT_PER_PAGE)
     table.pairings = audit_log.pairing_lookup(
         tournament, [row.record for row in table.page.object_list]
     )

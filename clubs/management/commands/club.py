@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from clubs import services
 from clubs.models import Membership, Role
+from schnapsen_site.commands import OneLineErrors, whole_number
 
 
 def _user(name):
@@ -26,7 +27,7 @@ def _user(name):
     return user
 
 
-class Command(BaseCommand):
+class Command(OneLineErrors, BaseCommand):
     help = "Clubs and their staff: create clubs, give and take roles, invite, merge players."
 
     def add_arguments(self, parser):
@@ -51,7 +52,7 @@ class Command(BaseCommand):
         p = sub.add_parser("invite", help="print a one-time invitation link")
         p.add_argument("club")
         p.add_argument("role", choices=Role.values)
-        p.add_argument("--days", type=int, default=services.INVITATION_DAYS)
+        p.add_argument("--days", type=whole_number, default=services.INVITATION_DAYS)
         p.add_argument("--note", default="")
         p.add_argument(
             "--base-url",
@@ -63,8 +64,8 @@ class Command(BaseCommand):
             "merge-players",
             help="KEEP and OTHER (player ids) are one person: OTHER's entries move to KEEP",
         )
-        p.add_argument("keep", type=int)
-        p.add_argument("other", type=int)
+        p.add_argument("keep", type=whole_number)
+        p.add_argument("other", type=whole_number)
         p.add_argument("--club", default=None, help="the club the merge is made for (audit)")
 
     def handle(self, *args, **opts):

@@ -12,6 +12,8 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from schnapsen_site.commands import OneLineErrors, whole_number
+from schnapsen_site.numbers import parse_id
 from series import presenters, scoring, services
 from series.models import Scheme
 from tournaments.models import Tournament
@@ -19,8 +21,8 @@ from tournaments.models import Tournament
 
 def _tournament(value) -> Tournament:
     try:
-        return Tournament.objects.select_related("club").get(pk=int(value))
-    except (ValueError, Tournament.DoesNotExist):
+        return Tournament.objects.select_related("club").get(pk=parse_id(value))
+    except Tournament.DoesNotExist:
         raise CommandError(_("There is no tournament with id %(id)s.") % {"id": value}) from None
 
 
@@ -33,7 +35,7 @@ def _points(value: str | None):
         raise CommandError(services.rule_message(exc)) from None
 
 
-class Command(BaseCommand):
+class Command(OneLineErrors, BaseCommand):
     help = "Season series (Cup, Jahreswertung): create, add tournaments, standings."
 
     def add_arguments(self, parser):
@@ -52,8 +54,8 @@ class Command(BaseCommand):
             help="the points table, best first, e.g. 25,20,16,13 (default: "
             f"{','.join(str(x) for x in scoring.DEFAULT_PLACE_POINTS)})",
         )
-        p.add_argument("--rest", type=int, default=0, help="points for every place below")
-        p.add_argument("--best", type=int, default=None, help="each player's best N count")
+        p.add_argument("--rest", type=whole_number, default=0, help="points for every place below")
+        p.add_argument("--best", type=whole_number, default=None, help="each player's best N count")
         p.add_argument("--private", action="store_true", help="no public page")
 
         p = sub.add_parser("add", help="add tournaments to a series")

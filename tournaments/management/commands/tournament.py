@@ -1,6 +1,8 @@
 """Run a Preisschnapsen from a shell: ``python manage.py tournament <subcommand> ...``.
 
-Every error is one clear line on stderr and a non-zero exit; nothing is half written.
+Every error is one clear line on stderr and a non-zero exit (2 for a wrong command line,
+``schnapsen_site.commands``); nothing is half written: each subcommand runs in one
+transaction.
 """
 
 from __future__ import annotations
@@ -11,14 +13,18 @@ import importlib
 import json
 import os
 import sys
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from schnapsen_site.commands import OneLineErrors, whole_number
+from schnapsen_site.numbers import parse_id
 from tournaments import services
 from tournaments.models import Bracket, Outcome, Pairing, Round, Side, Tournament
+from tournaments.money import parse_amount
 
 
 def _count_pairings(n: int) -> str:
@@ -31,8 +37,8 @@ def _count_byes(n: int) -> str:
 
 def _tournament(value) -> Tournament:
     try:
-        return Tournament.objects.get(pk=int(value))
-    except (ValueError, Tournament.DoesNotExist):
+        return Tournament.objects.get(pk=parse_id(value))
+    except Tournament.DoesNotExist:
         raise CommandError(_("There is no tournament with id %(id)s.") % {"id": value}) from None
 
 
@@ -45,14 +51,37 @@ def _score(value: str) -> tuple[int, int]:
 
 
 def _prize(value: str):
-    """``TEXT``, ``TEXT=AMOUNT`` or ``=AMOUNT``."""
+    """``TEXT``, ``TEXT=AMOUNT`` or ``=AMOUNT``; the amount as ``money.parse_amount`` reads
+    it ("10,50" or "10.50")."""
     text, _sep, amount = value.partition("=")
     if not amount:
         return text, None
-    try:
-        return text, Decimal(amount.replace(",", "."))
-    except InvalidOperation:
-        raise CommandError(_("The prize amount “%(a)s” is not a number.") % {"a": amount}) from None
+    parsed = parse_amount(amount)
+    if parsed is None:
+        raise CommandError(_("The prize amount “%(a)s” is not a number.") % {"a": amount})
+    return text, parsed
+
+
+def _fee(value: str) -> Decimal:
+    parsed = parse_amount(value)
+    if parsed is None:
+        raise CommandError(
+            _("The entry fee “%(fee)s” is not an amount (write e.g. 10 or 10,50).")
+            % {"fee": value}
+        )
+    return parsed
+
+
+class CommandLine:
+    """The actor of a change made here without ``--user``: no user, named in the audit log
+    as the command line."""
+
+    is_authenticated = False
+    pk = None
+    audit_role = "cli"
+
+
+COMMAND_LINE = CommandLine()
 
 
 def _entry(e) -> dict | None:
@@ -102,7 +131,7 @@ def _prize_text(prize) -> str:
     )
 
 
-class Command(BaseCommand):
+class Command(OneLineErrors, BaseCommand):
     help = "Run a Preisschnapsen or a Danish tournament from the command line."
 
     def add_arguments(self, parser):
@@ -111,24 +140,24 @@ class Command(BaseCommand):
         p = sub.add_parser("create", help="create a tournament and print its id")
         p.add_argument("--name", required=True)
         p.add_argument("--date", default=None, help="YYYY-MM-DD (default: today)")
-        p.add_argument("--field-size", type=int, default=64)
+        p.add_argument("--field-size", type=whole_number, default=64)
         p.add_argument("--venue", default="")
         p.add_argument("--club", default="", help="the club's name (made if there is none)")
-        p.add_argument("--max-entries", type=int, default=3)
+        p.add_argument("--max-entries", type=whole_number, default=3)
         p.add_argument("--fee", default="0")
         p.add_argument("--rules", default="weich", help="weich, scharf or turnier")
-        p.add_argument("--bummerl", type=int, default=2, help="match length: 2 or 3")
+        p.add_argument("--bummerl", type=whole_number, default=2, help="match length: 2 or 3")
         p.add_argument("--one-prize", action="store_true", help="one prize per player")
         p.add_argument("--confirm", action="store_true", help="results need a confirmation")
         p.add_argument("--prize", action="append", default=[], metavar="TEXT[=AMOUNT]")
-        p.add_argument("--seed", type=int, default=None)
+        p.add_argument("--seed", type=whole_number, default=None)
         p.add_argument(
             "--format",
             default="preisschnapsen",
             choices=["preisschnapsen", "danish"],
             help="preisschnapsen (knock-out, pot draw) or danish (every round, by the standings)",
         )
-        p.add_argument("--rounds", type=int, default=5, help="Danish system: the number of rounds")
+        p.add_argument("--rounds", type=whole_number, default=5, help="Danish system: the number of rounds")
         p.add_argument(
             "--rematches",
             default="allowed",
@@ -153,16 +182,16 @@ class Command(BaseCommand):
         p.add_argument("player")
         p.add_argument("--town", default="")
         p.add_argument("--contact", default="")
-        p.add_argument("--entries", type=int, default=1)
+        p.add_argument("--entries", type=whole_number, default=1)
         p.add_argument("--paid", action="store_true")
 
         p = sub.add_parser("shrink", help="make the field smaller before the first draw")
         p.add_argument("tournament")
-        p.add_argument("size", type=int, nargs="?", default=None)
+        p.add_argument("size", type=whole_number, nargs="?", default=None)
 
         p = sub.add_parser("draw", help="draw the next round (and release it)")
         p.add_argument("tournament")
-        p.add_argument("--seed", type=int, default=None)
+        p.add_argument("--seed", type=whole_number, default=None)
         p.add_argument("--draft", action="store_true", help="keep the round unreleased")
 
         p = sub.add_parser(
@@ -170,8 +199,10 @@ class Command(BaseCommand):
             help="record the next round from a draw done with real pots at the venue",
             description=(
                 "FILE (or - for standard input) lists the draws in the order drawn, one per "
-                "line: PLAYER-ID L|R NUMBER, redraws included or left out. The draw is "
-                "checked against the pot rules and kept as a draft unless --release."
+                "line: WHO L|R NUMBER, WHO being the number of one of the player's entries "
+                "(Teilnahmekarten) of this tournament or his name; redraws included or left "
+                "out. Every bad line is named; the draw is checked against the pot rules "
+                "and kept as a draft unless --release."
             ),
         )
         p.add_argument("tournament")
@@ -189,13 +220,13 @@ class Command(BaseCommand):
 
         p = sub.add_parser("pairings", help="list the pairings of a round")
         p.add_argument("tournament")
-        p.add_argument("--round", type=int, default=None)
+        p.add_argument("--round", type=whole_number, default=None)
         p.add_argument("--json", action="store_true")
 
         p = sub.add_parser("result", help="enter or correct a result")
         p.add_argument("tournament")
-        p.add_argument("round", type=int)
-        p.add_argument("number", type=int)
+        p.add_argument("round", type=whole_number)
+        p.add_argument("number", type=whole_number)
         p.add_argument("--winner", required=True, choices=["left", "right"])
         p.add_argument("--score", default=None, help="winner's:loser's Bummerl, e.g. 2:1")
         p.add_argument("--walkover", action="store_true")
@@ -206,6 +237,22 @@ class Command(BaseCommand):
             help="only a check: the pairing number alone names the match",
         )
         p.add_argument("--correct", action="store_true", help="correct an entered result")
+
+        p = sub.add_parser(
+            "confirm",
+            help="confirm entered results (a tournament whose results need a confirmation)",
+            description=(
+                "Confirm the results of the given pairing numbers, or with --all of every "
+                "decided pairing of the round not confirmed yet. --user names the staff "
+                "member who confirms (not the one who entered the result); without it the "
+                "audit log names the command line."
+            ),
+        )
+        p.add_argument("tournament")
+        p.add_argument("pairings", nargs="*", type=whole_number, metavar="PAIRING")
+        p.add_argument("--all", action="store_true", help="every unconfirmed result of the round")
+        p.add_argument("--round", type=whole_number, default=None, help="default: the latest")
+        p.add_argument("--user", default=None, help="the user name of who confirms")
 
         p = sub.add_parser("standings", help="standings and prizes")
         p.add_argument("tournament")
@@ -221,7 +268,7 @@ class Command(BaseCommand):
 
         p = sub.add_parser("demo", help="create a demo tournament partway through round 2")
         p.add_argument("--if-empty", action="store_true", help="only if there is no tournament")
-        p.add_argument("--seed", type=int, default=2026)
+        p.add_argument("--seed", type=whole_number, default=2026)
 
         p = sub.add_parser(
             "print", help="print sheets: TOURNAMENT {draw,scoresheets,entries,results}"
@@ -231,11 +278,13 @@ class Command(BaseCommand):
     def handle(self, *args, **opts):
         handler = getattr(self, "do_" + opts["sub"])
         try:
-            handler(opts)
+            with transaction.atomic():  # a refused step undoes the steps before it
+                try:
+                    handler(opts)
+                except BrokenPipeError:  # output piped into `head` and the like: stop quietly
+                    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         except services.TournamentError as exc:
             raise CommandError(exc.message) from None
-        except BrokenPipeError:  # output piped into `head` and the like: stop quietly
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
     # ----------------------------------------------------------------- subcommands
 
@@ -251,7 +300,7 @@ class Command(BaseCommand):
             venue=o["venue"],
             club_name=o["club"],
             max_entries_per_player=o["max_entries"],
-            entry_fee=o["fee"],
+            entry_fee=_fee(o["fee"]),
             rule_profile=o["rules"],
             match_bummerl=o["bummerl"],
             one_prize_per_player=o["one_prize"],
@@ -410,6 +459,57 @@ class Command(BaseCommand):
         p = action(p, winner=o["winner"], score=score, walkover=o["walkover"])
         self.stdout.write(json.dumps(pairing_json(p), ensure_ascii=False))
 
+    def do_confirm(self, o):
+        t = _tournament(o["tournament"])
+        if bool(o["pairings"]) == o["all"]:
+            raise CommandError(_("Give the pairing numbers to confirm, or --all."))
+        rounds = t.rounds.all()
+        rnd = rounds.filter(number=o["round"]).first() if o["round"] else self._latest(t)
+        if rnd is None:
+            raise CommandError(_("Round %(n)s is not drawn.") % {"n": o["round"]})
+        actor = COMMAND_LINE
+        if o["user"]:
+            from django.contrib.auth import get_user_model
+
+            actor = get_user_model().objects.filter(username=o["user"]).first()
+            if actor is None:
+                raise CommandError(_("There is no user “%(name)s”.") % {"name": o["user"]})
+        decided = rnd.pairings.filter(outcome__in=[Outcome.PLAYED, Outcome.WALKOVER])
+        if o["all"]:
+            chosen = list(decided.filter(confirmed_at__isnull=True).order_by("number"))
+            if not chosen:
+                raise CommandError(
+                    _("Round %(n)d has no result waiting for a confirmation.") % {"n": rnd.number}
+                )
+        else:
+            found = {p.number: p for p in rnd.pairings.filter(number__in=o["pairings"])}
+            missing = [str(n) for n in o["pairings"] if n not in found]
+            if missing:
+                raise CommandError(
+                    _("Round %(r)d has no pairing number %(n)s.")
+                    % {"r": rnd.number, "n": ", ".join(missing)}
+                )
+            chosen = [found[n] for n in dict.fromkeys(o["pairings"])]
+        for p in chosen:
+            try:
+                services.confirm_result(p, actor=actor)
+            except services.TournamentError as exc:
+                raise CommandError(
+                    _("Pairing %(n)d: %(message)s") % {"n": p.number, "message": exc.message}
+                ) from None
+        self.stdout.write(
+            ngettext(
+                "Round %(r)d: %(count)d result confirmed (%(numbers)s).",
+                "Round %(r)d: %(count)d results confirmed (%(numbers)s).",
+                len(chosen),
+            )
+            % {
+                "r": rnd.number,
+                "count": len(chosen),
+                "numbers": ", ".join(str(p.number) for p in chosen),
+            }
+        )
+
     def do_standings(self, o):
         from tournaments.standings import compute_standings
 
@@ -507,8 +607,14 @@ class Command(BaseCommand):
             export_tournament(_tournament(o["tournament"])), ensure_ascii=False, indent=1
         )
         if o["output"]:
-            with open(o["output"], "w", encoding="utf-8") as fh:
-                fh.write(text + "\n")
+            try:
+                with open(o["output"], "w", encoding="utf-8") as fh:
+                    fh.write(text + "\n")
+            except OSError as exc:
+                raise CommandError(
+                    _("Cannot write %(file)s: %(reason)s")
+                    % {"file": o["output"], "reason": exc.strerror or exc}
+                ) from None
         else:
             self.stdout.write(text)
 
