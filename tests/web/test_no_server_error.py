@@ -176,7 +176,15 @@ def _build_world():
     rnd = ta.rounds.get(number=1)
     playing = rnd.pairings.filter(started_at__isnull=False, outcome=Outcome.OPEN).first()
     match = Match.objects.get(pairing=playing)
+    # a result a player reported through his link, waiting for a confirmation
+    reported = list(
+        rnd.pairings.filter(outcome=Outcome.OPEN, started_at__isnull=True)
+        .exclude(right=None)
+        .order_by("number")
+    )[1]
+    report = services.report_result(reported, side="left", winner="left", score=(2, 0)).report
     return {
+        "report": report,
         "club": club,
         "organiser": organiser,
         "ta": ta,
@@ -217,6 +225,7 @@ def _path_args(key: str, w) -> list[dict]:
         "staff:pairing_result": [{"pk": t.pk, "pairing_pk": w["open"].pk}],
         "staff:pairing_confirm": [{"pk": t.pk, "pairing_pk": w["decided"].pk}],
         "staff:pairing_start": [{"pk": t.pk, "pairing_pk": w["open"].pk}],
+        "staff:report_confirm": [{"pk": t.pk, "report_pk": w["report"].pk}],
         "staff:print": [
             {"pk": t.pk, "document": d} for d in ("draw", "scoresheets", "entries", "results")
         ],
