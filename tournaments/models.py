@@ -412,6 +412,10 @@ def holder_related(prefix: str = "") -> list[str]:
     return [prefix + path for path in HOLDER]
 
 
+#: ``select_related`` paths that name both holders of a pairing
+PAIRING_HOLDERS = (*holder_related("left__"), *holder_related("right__"))
+
+
 class Entry(models.Model):
     """A Teilnahmekarte ("life"): a player (or a team) may hold several in one tournament.
 

@@ -39,8 +39,7 @@ def team_for(t: Tournament, player: Player, partner: Player) -> Team:
     for p in (player, partner):
         if getattr(p, "merged_into_id", None) is not None:
             raise TournamentError(
-                _("%(name)s was merged into another player; sell to that one.")
-                % {"name": p.name},
+                _("%(name)s was merged into another player; sell to that one.") % {"name": p.name},
                 "merged",
             )
     mine, theirs = team_of(t, player), team_of(t, partner)

@@ -15,7 +15,15 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import MAIN_PAIRINGS, AuditLog, Entry, Pairing, Round, match_name
+from tournaments.models import (
+    MAIN_PAIRINGS,
+    PAIRING_HOLDERS,
+    AuditLog,
+    Entry,
+    Pairing,
+    Round,
+    match_name,
+)
 
 from .presenters import entry_label
 
@@ -97,7 +105,7 @@ def pairing_lookup(tournament, rows) -> dict[str, dict]:
         for p in Pairing.objects.filter(
             round__tournament=tournament, round__number__in={r for r, _n in keys}
         )
-        .select_related("round", "left__player", "right__player")
+        .select_related("round", *PAIRING_HOLDERS)
         .filter(number__in={n for _r, n in keys})
     }
     lookup = {}

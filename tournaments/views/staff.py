@@ -15,6 +15,8 @@ from django_tables2 import RequestConfig
 from clubs import permissions
 from tournaments import once, services
 from tournaments.models import (
+    HOLDER,
+    PAIRING_HOLDERS,
     Entry,
     Outcome,
     Pairing,
@@ -169,11 +171,13 @@ def shrink(request, pk):
 @staff_required
 def entries(request, pk):
     tournament = _tournament(pk)
+    teams = tournament.for_teams and not services.teams.partner_draw_pending(tournament)
     form = SellEntriesForm(
-        _posted(request), initial={"count": 1, "paid": True}, tournament=tournament
+        _posted(request), initial={"count": 1, "paid": True}, tournament=tournament, teams=teams
     )
     if request.method == "POST" and form.is_valid():
         player = form.cleaned_data["player"]
+        partner = form.cleaned_data["partner"] if teams else None
         try:
             with transaction.atomic():
                 once.claim(request.POST, "sell", request.user)
@@ -182,10 +186,16 @@ def entries(request, pk):
                         " ".join(form.cleaned_data["name"].split()),
                         town=" ".join(form.cleaned_data["town"].split()),
                     )
+                if teams and partner is None:
+                    partner = services.find_or_register_player(
+                        " ".join(form.cleaned_data["partner_name"].split()),
+                        town=" ".join(form.cleaned_data["partner_town"].split()),
+                    )
                 sold = services.sell_entries(
                     tournament,
                     player,
                     form.cleaned_data["count"],
+                    partner=partner,
                     paid=form.cleaned_data["paid"],
                     categories=form.cleaned_data["categories"],
                     actor=request.user,
@@ -209,17 +219,21 @@ def entries(request, pk):
                     "%(player)s: entries %(numbers)s sold.",
                     len(sold),
                 )
-                % {"player": player, "numbers": numbers},
+                % {"player": sold[0].team if sold[0].team_id else player, "numbers": numbers},
             )
             return redirect("staff:entries", pk)
     query = request.GET.get("q", "").strip()[:100]
     sold = (
-        tournament.entries.select_related("player")
+        tournament.entries.select_related(*HOLDER)
         .prefetch_related("categories")
         .order_by("-number")
     )
     if query:
-        condition = Q(player__name__icontains=query) | Q(player__town__icontains=query)
+        condition = (
+            Q(player__name__icontains=query)
+            | Q(player__town__icontains=query)
+            | Q(team__second__name__icontains=query)  # a team is found by either player
+        )
         if query.isdigit():
             condition |= Q(number=int(query))
         sold = sold.filter(condition)
@@ -238,6 +252,7 @@ def entries(request, pk):
             query=query,
             drawn=tournament.rounds.exists(),
             step=services.next_step(tournament),
+            teams=teams,
             categories=list(tournament.categories.all()),
             exports=exports.links(request),
         ),
@@ -397,7 +412,7 @@ def round_detail(request, pk, number):
     tournament = _tournament(pk)
     drawn = _round(tournament, number)
     pairings = list(
-        drawn.pairings.select_related("left__player", "right__player").order_by("number")
+        drawn.pairings.select_related(*PAIRING_HOLDERS).order_by("number")
     )
     return render(
         request,
@@ -485,7 +500,12 @@ def filter_pairings(pairings, status: str, query: str):
             outcome__in=[Outcome.PLAYED, Outcome.WALKOVER], confirmed_at__isnull=True
         )
     if query:
-        condition = Q(left__player__name__icontains=query) | Q(right__player__name__icontains=query)
+        condition = (
+            Q(left__player__name__icontains=query)
+            | Q(right__player__name__icontains=query)
+            | Q(left__team__second__name__icontains=query)
+            | Q(right__team__second__name__icontains=query)
+        )
         if query.isdigit():
             value = int(query)
             condition |= Q(number=value) | Q(left__number=value) | Q(right__number=value)
@@ -512,7 +532,7 @@ def results(request, pk):
     query = request.GET.get("q", "").strip()[:100]
     pairings = filter_pairings(
         current.pairings.select_related(
-            "left__player", "right__player", "decided_by", "confirmed_by"
+            *PAIRING_HOLDERS, "decided_by", "confirmed_by"
         ),
         status,
         query,
@@ -556,7 +576,7 @@ def results(request, pk):
 
 def _pairing(tournament_pk, pairing_pk) -> Pairing:
     return get_object_or_404(
-        Pairing.objects.select_related("round__tournament", "left__player", "right__player"),
+        Pairing.objects.select_related("round__tournament", *PAIRING_HOLDERS),
         pk=pairing_pk,
         round__tournament_id=tournament_pk,
     )
