@@ -323,6 +323,8 @@ def draw_next_round(
         if partner_draw_pending(t) and not t.rounds.exists():
             # players registered alone: their partners are drawn first (its own seed)
             _draw_partners_locked(t, actor=actor)
+            if isinstance(tournament, Tournament):
+                tournament.partner_draw = t.partner_draw  # the caller's instance is current
         return format_of(t).draw_next_round(t, seed=seed, order=order, actor=actor)
 
 
