@@ -57,15 +57,11 @@ def score_team_sheet(text_or_lines, need: int) -> dict:
                 winner = 1 - team
     if winner is None:
         raise GameError(
-            _(
-                "The match is not decided: %(a)d:%(b)d Bummerl, and it is played to %(n)d."
-            )
+            _("The match is not decided: %(a)d:%(b)d Bummerl, and it is played to %(n)d.")
             % {"a": got[1], "b": got[0], "n": need},
             "sheet",
         )
-    games = [
-        [[0 if g[0] else 1, g[0] or g[1]] for g in bummerl.games] for bummerl in match.sheets
-    ]
+    games = [[[0 if g[0] else 1, g[0] or g[1]] for g in bummerl.games] for bummerl in match.sheets]
     won = [got[1], got[0]]  # Bummerl each team won (hung on the other)
     return {"winner": winner, "bummerl": won, "games": games}
 

@@ -199,9 +199,7 @@ def test_the_first_draw_draws_the_partners_when_staff_did_not():
 
 # ------------------------------------------------------- the format through the services
 @pytest.mark.django_db
-@pytest.mark.parametrize(
-    "field, most", [(16, 1), (32, 4), (64, 2), (256, 3), (1024, 4)]
-)
+@pytest.mark.parametrize("field, most", [(16, 1), (32, 4), (64, 2), (256, 3), (1024, 4)])
 def test_round_one_of_team_fields(field, most):
     rng = random.Random(field + most)
     counts, target = [], max(field // 2, int(field * 0.7))
@@ -366,7 +364,9 @@ def test_a_whole_team_tournament_from_the_shell_to_the_eighth_prize():
         for p in data["pairings"]:
             assert [m["name"] for m in p["left"]["team"]] == p["left"]["player"].split(" / ")
             if p["outcome"] == "":
-                run("result", tid, data["round"], p["number"], "--winner", "right", "--score", "1:0")
+                run(
+                    "result", tid, data["round"], p["number"], "--winner", "right", "--score", "1:0"
+                )
         text = run("pairings", tid)
         assert " / " in text
         if data["stage"] == "final":
