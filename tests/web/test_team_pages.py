@@ -1,0 +1,85 @@
+"""A team tournament (Bauernschnapsen) on the staff and public pages: the desk sells to
+a team of two, every page names the team ("Resi Huber / Franz Huber"), and either of its
+players finds it."""
+
+import random
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from tests.tournaments.helpers import make_tournament, run_to_end
+from tournaments import services
+from tournaments.models import Team
+from tournaments.once import new_token
+from tournaments.standings import compute_standings
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def teams():
+    return make_tournament(16, entries=[2, 1, 1, 1, 1, 1, 1, 1, 1, 1], game="bauernschnapsen")
+
+
+def test_the_desk_sells_entries_to_a_team(staff_client):
+    t = services.create_tournament(
+        name="Preis-Bauernschnapsen", date="2026-12-08", field_size=16, game="bauernschnapsen",
+        match_bummerl=1, max_entries_per_player=2,
+    )  # fmt: skip
+    url = reverse("staff:entries", args=[t.pk])
+    page = staff_client.get(url).content.decode()
+    assert 'name="partner_name"' in page
+    resi = services.find_or_register_player("Resi Huber", town="Gmünd")
+    response = staff_client.post(
+        url,
+        {
+            "player": str(resi.pk), "name": "Resi Huber", "partner_name": "Franz Huber",
+            "partner_town": "Gmünd", "count": "2", "paid": "on", "once": new_token(),
+        },
+    )  # fmt: skip
+    assert response.status_code == 302
+    team = Team.objects.get(tournament=t)
+    assert team.name == "Resi Huber / Franz Huber" and team.entries.count() == 2
+    # without a partner nothing is sold, with a clear message
+    response = staff_client.post(url, {"name": "Max Moser", "count": "1", "once": new_token()})
+    assert response.status_code == 200 and "partner" in response.content.decode().lower()
+    assert services.active_entries(t).count() == 2
+    # the list names the team, and the partner's name finds it
+    page = staff_client.get(url, {"q": "Franz"}).content.decode()
+    assert "Resi Huber / Franz Huber" in page
+
+
+def test_the_public_pages_name_the_teams_and_either_player_finds_his(client, teams):
+    rnd = services.release_round(services.draw_next_round(teams, seed=4))
+    body = client.get(reverse("public:tournament", args=[teams.pk])).content.decode()
+    for p in rnd.pairings.select_related("left__team__first", "left__team__second"):
+        assert p.left.holder_name in body
+    # the draw by player lists the team under both of its players
+    assert body.count("Partner 001") >= 3 and "Spieler 001 / Partner 001" in body
+    projector = client.get(reverse("public:projector", args=[teams.pk])).content.decode()
+    assert " / Partner " in projector
+
+
+def test_standings_prizes_and_bracket_name_the_teams(client, staff_client, teams):
+    run_to_end(teams, random.Random(6))
+    body = client.get(reverse("public:tournament", args=[teams.pk])).content.decode()
+    winner = compute_standings(teams).prizes[0].player.name
+    assert " / Partner " in winner and winner in body
+    staff = staff_client.get(reverse("staff:standings", args=[teams.pk])).content.decode()
+    assert winner in staff
+    csv = staff_client.get(reverse("staff:standings", args=[teams.pk]), {"export": "csv"})
+    assert winner in csv.content.decode("utf-8-sig")
+    api = client.get(f"/api/v1/tournaments/{teams.pk}/prizes").json()
+    assert winner in str(api)
+    results = staff_client.get(
+        reverse("staff:results", args=[teams.pk]), {"q": "Partner 002", "round": 1}
+    )
+    assert "Spieler 002 / Partner 002" in results.content.decode()
+
+
+def test_the_terms_form_offers_the_game(staff_client):
+    with translation.override("de-at"):
+        page = staff_client.get(reverse("staff:tournament_create")).content.decode()
+    assert "Bauernschnapsen (Zweierteams, Vierertische)" in page
+    assert 'name="draw_partners"' in page
