@@ -408,3 +408,62 @@ def test_every_round_of_a_team_tournament_has_a_final_stage():
         stages.append(rnd.stage)
         play_open(rnd, random.Random(len(stages)), bummerl=1)
     assert stages[-3:] == [Stage.QUARTERFINAL, Stage.SEMIFINAL, Stage.FINAL]
+
+
+# ------------------------------------------------------------------- CSV list of teams
+def test_a_team_list_is_parsed_with_every_bad_line_named():
+    from tournaments.team_csv import parse_teams
+
+    good = parse_teams(
+        "Spieler 1;Spieler 2;Ort;Karten;bezahlt\n"
+        "Resi Huber;Franz Huber;Gmünd;2;ja\n"
+        "Anna Berger;Max Moser;;1;\n"
+    )
+    assert good.clean
+    assert [(r.first, r.second, r.first_town, r.entries, r.paid) for r in good.rows] == [
+        ("Resi Huber", "Franz Huber", "Gmünd", 2, True),
+        ("Anna Berger", "Max Moser", "", 1, False),
+    ]
+    bad = parse_teams(
+        "Name 1,Name 2,Karten,bezahlt\n"
+        "Resi Huber,,1,ja\n"  # no partner
+        "Anna Berger,Anna Berger,1,\n"  # the same player twice
+        "Max Moser,Eva Lang,zwei,\n"  # not a number
+        "Eva Lang,Otto Graf,1,vielleicht\n"  # paid?
+        "Max Moser,Otto Graf,1,\n"
+        "Max Moser,Ida Roth,1,\n"  # Max plays in line 6 already
+    )
+    assert [(p.line, p.code) for p in bad.problems] == [
+        (2, "no_name"),
+        (3, "same_player"),
+        (4, "bad_entries"),
+        (5, "bad_paid"),
+        (7, "player_twice"),
+    ]
+    assert {p.code for p in parse_teams("Spieler;Ort\nA;B\n").problems} >= {
+        "no_name_column",
+        "no_partner_column",
+    }
+
+
+@pytest.mark.django_db
+def test_teams_imported_from_the_shell_all_or_nothing(tmp_path):
+    t = team_tournament(16, max_entries_per_player=2)
+    good = tmp_path / "teams.csv"
+    good.write_bytes(
+        "Spieler 1;Spieler 2;Ort 1;Ort 2;Karten;bezahlt\n"
+        "Resi Huber;Franz Huber;Gmünd;Gmünd;2;ja\n"
+        "Anna Berger;Max Moser;Zwettl;Krems;1;nein\n".encode("cp1252")
+    )
+    out = run("import-teams", t.pk, good)
+    assert "2 teams imported: 3 entries" in out
+    assert {e.holder_name for e in services.active_entries(t)} == {
+        "Resi Huber / Franz Huber",
+        "Anna Berger / Max Moser",
+    }
+    bad = tmp_path / "bad.csv"
+    bad.write_text("Spieler 1;Spieler 2;Ort\nEva Lang;Otto Graf;\nResi Huber;Ida Roth;Gmünd\n")
+    with pytest.raises(CommandError, match="Line 3: Resi Huber plays in the team"):
+        run("import-teams", t.pk, bad)
+    assert not Player.objects.filter(name="Eva Lang").exists()  # rolled back, all of it
+    assert services.active_entries(t).count() == 3  # nothing of the bad file was sold

@@ -83,3 +83,30 @@ def test_the_terms_form_offers_the_game(staff_client):
         page = staff_client.get(reverse("staff:tournament_create")).content.decode()
     assert "Bauernschnapsen (Zweierteams, Vierertische)" in page
     assert 'name="draw_partners"' in page
+
+
+def test_a_list_of_teams_is_imported_at_the_desk_or_refused_naming_the_lines(staff_client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    t = services.create_tournament(
+        name="Preis-Bauernschnapsen", date="2026-12-08", field_size=16, game="bauernschnapsen",
+        match_bummerl=1, max_entries_per_player=2,
+    )  # fmt: skip
+    url = reverse("staff:team_import", args=[t.pk])
+    bad = "Spieler 1;Spieler 2;Karten\nResi Huber;;1\nAnna Berger;Max Moser;zwei\n"
+    response = staff_client.post(
+        url,
+        {"file": SimpleUploadedFile("t.csv", bad.encode()), "once": new_token()},
+        follow=True,
+    )
+    page = response.content.decode()
+    assert "Zeile 2" in page and "Zeile 3" in page
+    assert not services.active_entries(t).exists()
+    good = "Spieler 1;Spieler 2;Ort;Karten;bezahlt\nResi Huber;Franz Huber;Gmünd;2;ja\n"
+    response = staff_client.post(
+        url,
+        {"file": SimpleUploadedFile("t.csv", good.encode("cp1252")), "once": new_token()},
+        follow=True,
+    )
+    assert "1 Team importiert" in response.content.decode()
+    assert services.active_entries(t).filter(paid=True).count() == 2

@@ -69,7 +69,14 @@ from .rounds import (
     transcribe_next_round,
     withdraw_round,
 )
-from .teams import draw_partners, folded_entries, holder_names, team_for, team_of
+from .teams import (
+    draw_partners,
+    folded_entries,
+    holder_names,
+    import_teams,
+    team_for,
+    team_of,
+)
 from .terms import (
     TERMS_FIELDS,
     create_tournament,
@@ -103,6 +110,7 @@ __all__ = [
     "draw_partners",
     "folded_entries",
     "holder_names",
+    "import_teams",
     "team_for",
     "team_of",
     "find_or_register_player",

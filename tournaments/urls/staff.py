@@ -6,7 +6,7 @@ from api.urls import staff_patterns as api_patterns
 from clubs.urls import staff_patterns as club_patterns
 from series.urls import staff_patterns as series_patterns
 from tournaments.printing import views as printing_views
-from tournaments.views import absence, categories, merge, players, staff
+from tournaments.views import absence, categories, merge, players, staff, teams
 
 app_name = "staff"
 urlpatterns: list = [
@@ -22,6 +22,7 @@ urlpatterns: list = [
     path("t/<int:pk>/edit/", staff.tournament_edit, name="tournament_edit"),
     path("t/<int:pk>/shrink/", staff.shrink, name="shrink"),
     path("t/<int:pk>/entries/", staff.entries, name="entries"),
+    path("t/<int:pk>/entries/import-teams/", teams.team_import, name="team_import"),
     path("t/<int:pk>/entries/<int:entry_pk>/paid/", staff.entry_paid, name="entry_paid"),
     path("t/<int:pk>/entries/<int:entry_pk>/cancel/", staff.entry_cancel, name="entry_cancel"),
     path(

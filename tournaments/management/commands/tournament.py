@@ -25,6 +25,10 @@ def _count_pairings(n: int) -> str:
     return ngettext("%(count)d pairing", "%(count)d pairings", n) % {"count": n}
 
 
+def _count_entries(n: int) -> str:
+    return ngettext("%(count)d entry", "%(count)d entries", n) % {"count": n}
+
+
 def _count_byes(n: int) -> str:
     return ngettext("%(count)d bye", "%(count)d byes", n) % {"count": n}
 
@@ -170,6 +174,13 @@ class Command(BaseCommand):
         p.add_argument("--partner-town", default="")
 
         p = sub.add_parser(
+            "import-teams",
+            help="sell entries to the teams of a CSV file (Spieler 1;Spieler 2[;Ort;Karten;bezahlt])",
+        )
+        p.add_argument("tournament")
+        p.add_argument("file", help="the CSV file (- for standard input)")
+
+        p = sub.add_parser(
             "partners", help="draw the partners of players registered alone (team tournament)"
         )
         p.add_argument("tournament")
@@ -248,7 +259,7 @@ class Command(BaseCommand):
         p.add_argument("rest", nargs=argparse.REMAINDER)
 
     def handle(self, *args, **opts):
-        handler = getattr(self, "do_" + opts["sub"])
+        handler = getattr(self, "do_" + opts["sub"].replace("-", "_"))
         try:
             handler(opts)
         except services.TournamentError as exc:
@@ -298,6 +309,33 @@ class Command(BaseCommand):
         self.stdout.write(
             _("%(player)s: entries %(numbers)s")
             % {"player": holder, "numbers": ", ".join(str(e.number) for e in entries)}
+        )
+
+    def do_import_teams(self, o):
+        from tournaments.team_csv import decode
+
+        t = _tournament(o["tournament"])
+        if o["file"] == "-":
+            text = sys.stdin.read()
+        else:
+            try:
+                with open(o["file"], "rb") as fh:
+                    text = decode(fh.read())
+            except OSError as exc:
+                raise CommandError(
+                    _("Cannot read %(file)s: %(reason)s")
+                    % {"file": o["file"], "reason": exc.strerror}
+                ) from None
+            if text is None:
+                raise CommandError(_("The file is neither UTF-8 nor Windows-1252 text."))
+        sold = services.import_teams(t, text)
+        teams = {e.team_id for e in sold}
+        self.stdout.write(
+            ngettext(
+                "%(count)d team imported", "%(count)d teams imported", len(teams)
+            ) % {"count": len(teams)}
+            + ": "
+            + _count_entries(len(sold))
         )
 
     def do_partners(self, o):
