@@ -467,3 +467,27 @@ def test_teams_imported_from_the_shell_all_or_nothing(tmp_path):
         run("import-teams", t.pk, bad)
     assert not Player.objects.filter(name="Eva Lang").exists()  # rolled back, all of it
     assert services.active_entries(t).count() == 3  # nothing of the bad file was sold
+
+
+@pytest.mark.django_db
+def test_the_table_of_a_team_pairing_seats_partners_opposite():
+    t = make_tournament(16, entries=[1] * 16, game="bauernschnapsen")
+    p = services.release_round(services.draw_next_round(t, seed=1)).pairings.first()
+    seats = services.table_seats(p)
+    assert [s.pk for s in seats] == [
+        p.left.team.first_id, p.right.team.first_id, p.left.team.second_id, p.right.team.second_id
+    ]  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_merging_players_moves_their_teams():
+    t = team_tournament(16)
+    resi, twice = person("Resi Huber"), person("Resi Huber", "Gmünd")
+    services.sell_entries(t, twice, partner=person("Franz Huber"))
+    services.merge_players(resi, twice)
+    team = Team.objects.get(tournament=t)
+    assert team.first == resi and services.active_entries(t).get().player == resi
+    other = person("Franz Huber", "Gmünd")  # the partner twice, both in this tournament
+    services.sell_entries(t, other, partner=person("Max Moser"))
+    with pytest.raises(TournamentError, match="cannot be merged"):
+        services.merge_players(team.second, other)

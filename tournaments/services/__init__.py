@@ -74,6 +74,7 @@ from .teams import (
     folded_entries,
     holder_names,
     import_teams,
+    table_seats,
     team_for,
     team_of,
 )
@@ -111,6 +112,7 @@ __all__ = [
     "folded_entries",
     "holder_names",
     "import_teams",
+    "table_seats",
     "team_for",
     "team_of",
     "find_or_register_player",

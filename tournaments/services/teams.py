@@ -224,3 +224,15 @@ def import_teams(tournament, text: str, *, actor=None) -> list:
 def game_of_teams(tournament) -> bool:
     t = tournament if isinstance(tournament, Tournament) else Tournament.objects.get(pk=tournament)
     return t.for_teams and not partner_draw_pending(t)
+
+
+def table_seats(pairing) -> list[Player]:
+    """The four seats of a team pairing's table of four, in seat order: team A (left)
+    player 1, team B (right) player 1, team A player 2, team B player 2 -- partners sit
+    opposite (seats 0/2 and 1/3), as ``games.engine.bauern`` seats its teams. For the
+    browser tables of a pairing; refused for a bye or an entry of no team."""
+    left, right = pairing.left, pairing.right
+    if right is None or left.team_id is None or right.team_id is None:
+        raise TournamentError(_("Only a pairing of two teams has a table of four."), "no_table")
+    a, b = left.team, right.team
+    return [a.first, b.first, a.second, b.second]
