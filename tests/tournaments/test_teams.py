@@ -491,3 +491,16 @@ def test_merging_players_moves_their_teams():
     services.sell_entries(t, other, partner=person("Max Moser"))
     with pytest.raises(TournamentError, match="cannot be merged"):
         services.merge_players(team.second, other)
+
+
+@pytest.mark.django_db
+def test_a_team_tournament_in_a_series_scores_both_players():
+    from series.services import _entry_results
+
+    t = make_tournament(16, entries=[1] * 12, game="bauernschnapsen")
+    run_to_end(t, random.Random(2))
+    results = _entry_results(t)
+    assert len(results) == 24
+    names = dict(Player.objects.values_list("pk", "name"))
+    winner = [r for r in results if r.place == 1]
+    assert sorted(names[r.player].split()[0] for r in winner) == ["Partner", "Spieler"]
