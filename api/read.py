@@ -94,7 +94,7 @@ def round_json(r: Round) -> dict:
 def _entry(e: Entry | None) -> dict | None:
     if e is None:
         return None
-    return {"number": e.number, "player": e.player.name, "town": e.player.town}
+    return {"number": e.number, "player": e.holder_name, "town": e.holder.town}
 
 
 def pairing_json(p: Pairing) -> dict:
