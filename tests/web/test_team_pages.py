@@ -115,5 +115,5 @@ def test_a_list_of_teams_is_imported_at_the_desk_or_refused_naming_the_lines(sta
 def test_the_api_names_the_teams_in_the_pairings(client, teams):
     services.release_round(services.draw_next_round(teams, seed=4))
     data = client.get(f"/api/v1/tournaments/{teams.pk}/rounds/1").json()
-    names = {p["left"]["player"] for p in data["pairings"]}
+    names = {p["left"]["player"] for p in data["matches"]}
     assert names and all(" / Partner " in n for n in names)
