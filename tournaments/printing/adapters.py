@@ -255,8 +255,7 @@ def score_sheets_data(round: Round, *, base_url: str = "") -> ScoreSheetsData:
             signature_right=pgettext("printing", "Signature right"),
             hint=pgettext(
                 "printing",
-                "Write each team's points left, counting down from 24 game by game "
-                "(go on overleaf if the rows run out).",
+                "Write each team's points left, counting down from 24; go on overleaf.",
             )
             if tournament.for_teams
             else pgettext(
