@@ -117,3 +117,19 @@ def test_the_api_names_the_teams_in_the_pairings(client, teams):
     data = client.get(f"/api/v1/tournaments/{teams.pk}/rounds/1").json()
     names = {p["left"]["player"] for p in data["matches"]}
     assert names and all(" / Partner " in n for n in names)
+
+
+def test_the_draw_page_and_round_one_show_the_partner_draw(staff_client):
+    t = services.create_tournament(
+        name="Zulosung", date="2026-12-08", field_size=16, game="bauernschnapsen",
+        match_bummerl=1, draw_partners=True,
+    )  # fmt: skip
+    for i in range(16):
+        services.sell_entries(t, services.find_or_register_player(f"Einzel {i:02d}"))
+    page = staff_client.get(reverse("staff:draw", args=[t.pk])).content.decode()
+    assert 'id="partner-draw-note"' in page
+    staff_client.post(reverse("staff:draw", args=[t.pk]), {"seed": "5"})
+    t.refresh_from_db()
+    assert t.partner_draw
+    page = staff_client.get(reverse("staff:round", args=[t.pk, 1])).content.decode()
+    assert 'id="partner-draw"' in page and str(t.partner_draw["seed"]) in page
