@@ -79,9 +79,13 @@ class Seat:
     def __init__(self, client: httpx.AsyncClient, base: str, pk: str, token: str):
         self.client = client
         self.path = f"/games/{pk}/p/{token}/"
-        self.ws_url = base.replace("http://", "ws://") + f"/ws{self.path}"
+        # the page's language (the server's default, as httpx sends no Accept-Language):
+        # the push then carries this seat's new view
+        self.ws_url = base.replace("http://", "ws://") + f"/ws{self.path}?lang=de-at"
         self.origin = base
         self.seq = -1
+        self.payload = None  # the view that came with the last push, if any
+        self.pushed_views = 0
         self.changed = asyncio.Event()
 
     async def open(self):
@@ -94,6 +98,8 @@ class Seat:
         try:
             async for message in self.ws:
                 data = json.loads(message)
+                if data["next_seq"] >= self.seq:
+                    self.payload = data.get("payload")
                 self.seq = max(self.seq, data["next_seq"])
                 self.pushed_at = time.perf_counter()
                 self.changed.set()
@@ -102,6 +108,14 @@ class Seat:
 
     async def state(self) -> dict:
         return (await self.client.get(self.path + "state")).json()
+
+    async def shown(self, seq: int) -> dict:
+        """What the page shows once move ``seq`` is pushed: the pushed view, else fetched."""
+        p = self.payload
+        if p is not None and p["match"]["next_seq"] >= seq:
+            self.pushed_views += 1
+            return p
+        return await self.state()
 
     async def act(self, seq: int, action: str) -> dict:
         r = await self.client.post(
@@ -172,7 +186,7 @@ async def human_game(base, pk, tokens, pace, clock: Clock, stats: Stats, rng):
                     data = await seats[mover].state()
                     continue
                 await wait_seq(other, seq + 1)
-                data = await other.state()  # what the opponent's page then shows
+                data = await other.shown(seq + 1)  # what the opponent's page then shows
                 stats.shown.append(time.perf_counter() - t0)
         finally:
             for s in seats:
@@ -190,7 +204,7 @@ async def computer_game(base, pk, token, pace, clock: Clock, stats: Stats, rng):
                 view = data["view"]
                 if view["to_move"] != 0:
                     await wait_seq(seat, data["match"]["next_seq"] + 1)
-                    data = await seat.state()
+                    data = await seat.shown(data["match"]["next_seq"] + 1)
                     continue
                 legal = [a for a in view["legal_actions"] if not a.startswith("declare")]
                 action = rng.choice(legal or view["legal_actions"])
@@ -206,7 +220,9 @@ async def computer_game(base, pk, token, pace, clock: Clock, stats: Stats, rng):
                 if got["view"] and got["view"]["to_move"] == 1:
                     await wait_seq(seat, seq + 2, timeout=60)
                     stats.computer.append(seat.pushed_at - sent)
-                data = await seat.state()
+                    data = await seat.shown(seq + 2)
+                else:
+                    data = await seat.state()
         finally:
             await seat.close()
 

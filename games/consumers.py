@@ -1,9 +1,12 @@
 """Pushed moves: a WebSocket per open player or spectator page of a match. Each stored
 action (a player's or the computer's) is pushed as the match's new sequence number and
-status (``services.notify``); the page then fetches its own view (only a seat's link
-gives that seat's cards). Polling stays as the fallback."""
+status (``services.notify``), with the new view of this page's seat when the push
+carries one in the page's language (only a seat's link gets that seat's cards); else the
+page fetches its own view. Polling stays as the fallback."""
 
 from __future__ import annotations
+
+from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -19,13 +22,15 @@ def _allowed(pk: int, token: str | None, user) -> dict | None:
     match = Match.objects.select_related("pairing__round__tournament").filter(pk=pk).first()
     if match is None:
         return None
+    seat = None
     if token is not None:
-        if services.seat_for_token(match, token) is None:
+        seat = services.seat_for_token(match, token)
+        if seat is None:
             return None
     elif match.pairing_id and not match.pairing.round.tournament.is_public:
         if user is None or not can_view_tournament(user, match.pairing.round.tournament):
             return None
-    return {"next_seq": match.next_seq, "status": match.status}
+    return {"next_seq": match.next_seq, "status": match.status, "seat": seat}
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
@@ -36,6 +41,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if state is None:
             await self.close(code=4403)
             return
+        seat = state.pop("seat")
+        self.view_key = "watch" if seat is None else str(seat)
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        self.lang = (query.get("lang") or [""])[0].lower()
         self.group = match_group(self.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -49,4 +58,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         """Nothing is read from the page: actions go through the HTTP endpoint."""
 
     async def match_moved(self, event):
-        await self.send_json({"next_seq": event["next_seq"], "status": event["status"]})
+        message = {"next_seq": event["next_seq"], "status": event["status"]}
+        views = event.get("views")
+        if views and self.lang and event.get("lang") == self.lang:
+            view = views.get(self.view_key)
+            if view is not None:
+                message["payload"] = view
+        await self.send_json(message)

@@ -188,6 +188,10 @@ TASKS = {
     }
 }
 
+#: Documents of tournaments with more entries than this are made by the task worker
+#: (the staff's page waits for them) instead of inside the request.
+PRINT_IN_BACKGROUND_ENTRIES = int(os.environ.get("DJANGO_PRINT_IN_BACKGROUND_ENTRIES", "256"))
+
 #: Friendly matches that one address may start per hour without a login.
 FRIENDLY_MATCHES_PER_HOUR = int(os.environ.get("DJANGO_FRIENDLY_MATCHES_PER_HOUR", "20"))
 

@@ -3,8 +3,8 @@
 The standings are computed by ``series.scoring`` (pure code) from the places of the
 series' finished tournaments (``tournaments.standings``), whenever they are asked for:
 a corrected result changes them at once. They are cached under a version that changes
-with every audited change of those tournaments (every result, correction and merge is
-audited) and with the series itself.
+with every change of public data of those tournaments (their live versions, which a
+renamed player changes too) and with the series itself.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from schnapsen_site.errors import UserError
@@ -227,16 +226,14 @@ def series_tournaments(series: Series) -> list[Tournament]:
 
 
 def version(series: Series, tournaments=None) -> str:
+    """Changes with the series and with every change of public data of its tournaments
+    (their live versions: results, corrections, merges, a renamed player)."""
+    from tournaments import live_version
+
     tournaments = series_tournaments(series) if tournaments is None else tournaments
-    last = (
-        AuditLog.objects.filter(tournament__in=[t.pk for t in tournaments]).aggregate(m=Max("pk"))[
-            "m"
-        ]
-        or 0
-    )
     stamp = int(series.updated_at.timestamp() * 1_000_000)
-    ids = ",".join(str(t.pk) for t in tournaments)
-    return f"{last}-{stamp}-{zlib.crc32(ids.encode()):x}"
+    parts = ",".join(f"{t.pk}:{live_version.load(t)[0]}" for t in tournaments)
+    return f"{stamp}-{zlib.crc32(parts.encode()):x}"
 
 
 def _entry_results(tournament: Tournament) -> list[scoring.EntryResult]:

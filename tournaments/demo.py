@@ -140,6 +140,44 @@ def create_demo(*, seed: int = 2026, actor=None):
     return t
 
 
+def create_demo_danish(*, seed: int = 2026, actor=None):
+    """A club evening by the Danish system: 14 players, 5 rounds, 3 played, round 4
+    half played (the demo shows the Danish standings and pairing by score)."""
+    from clubs.services import club_for_name
+
+    rng = random.Random(seed + 2)
+    t = services.create_tournament(
+        name="Clubabend nach dänischem System",
+        date=datetime.date.today(),
+        venue="Gasthaus Zur Linde, Krems",
+        club=club_for_name(DEMO_CLUB),
+        field_size=16,
+        format="danish",
+        danish_rounds=5,
+        max_entries_per_player=1,
+        entry_fee=Decimal("5.00"),
+        match_bummerl=2,
+        prizes=[("", Decimal("40")), ("", Decimal("25")), ("Flasche Wein", None)],
+        seed=seed,
+        actor=actor,
+    )
+    names = rng.sample([f"{f} {last}" for f in FIRST_NAMES for last in LAST_NAMES], 14)
+    for name in names:
+        player = services.find_or_register_player(name, town=rng.choice(TOWNS))
+        services.sell_entries(t, player, 1, paid=True, actor=actor)
+    for number in range(1, 5):
+        rnd = services.draw_next_round(t, seed=rng.randrange(2**40), actor=actor)
+        rnd = services.release_round(rnd, actor=actor)
+        open_pairings = list(rnd.pairings.filter(outcome=Outcome.OPEN).order_by("number"))
+        if number == 4:
+            open_pairings = open_pairings[: len(open_pairings) // 2]
+        for p in open_pairings:
+            services.record_result(
+                p, winner=rng.choice(["left", "right"]), score=(2, rng.randrange(2)), actor=actor
+            )
+    return t
+
+
 def demo_logins():
     """The demo club's staff logins (password = user name), made if missing."""
     from django.contrib.auth import get_user_model

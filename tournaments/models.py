@@ -734,3 +734,43 @@ class SubmissionToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.purpose} {self.token}"
+
+
+class PrintJob(models.Model):
+    """A large document made by the task worker instead of in the request (the score
+    sheets of a 1024-entry round): the staff's page waits for it and then shows the PDF.
+    Kept in the database, so every app server can serve it; a job is reused for the same
+    document at the same live version of the tournament, and removed after a day."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("being made")
+        DONE = "done", _("ready")
+        FAILED = "failed", _("failed")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="print_jobs", verbose_name=_("tournament")
+    )
+    document = models.CharField(_("document"), max_length=20)
+    round_number = models.PositiveIntegerField(_("round"), null=True, blank=True)
+    language = models.CharField(_("language"), max_length=10)
+    public_url = models.CharField(max_length=500, blank=True)
+    base_url = models.CharField(max_length=500, blank=True)
+    version = models.CharField(_("version"), max_length=40)
+    status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.QUEUED)
+    filename = models.CharField(max_length=200, blank=True)
+    content = models.BinaryField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("requested"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("print job")
+        verbose_name_plural = _("print jobs")
+        indexes = [models.Index(fields=["tournament", "document", "version"])]
+
+    def __str__(self) -> str:
+        return f"{self.document} {self.round_number or ''} ({self.status})"

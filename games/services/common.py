@@ -140,16 +140,31 @@ def match_group(pk: int) -> str:
     return f"match.{pk}"
 
 
-def notify(match: Match) -> None:
+def notify(match: Match, live: Live | None = None) -> None:
     """Push the match's new sequence number and status to its open pages (after the
-    transaction that stored the action; a failed push costs the pages one poll)."""
+    transaction that stored the action; a failed push costs the pages one poll).
+
+    With the live state (a two-player match, just moved) the push carries each seat's
+    new view and the spectators' one, in the active language: each page's socket passes
+    on only its own seat's view, and only to a page of that language, so the opponent's
+    page shows the move without asking the server again; any other page fetches it."""
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
+    from django.utils import translation
 
     layer = get_channel_layer()
     if layer is None:
         return
     event = {"type": "match.moved", "next_seq": match.next_seq, "status": match.status}
+    if live is not None and live.match is match:
+        from games import presenters
+
+        event["lang"] = (translation.get_language() or "").lower()
+        event["views"] = {
+            "0": presenters.player_payload(live, 0),
+            "1": presenters.player_payload(live, 1),
+            "watch": presenters.spectator_payload(live),
+        }
     try:
         async_to_sync(layer.group_send)(match_group(match.pk), event)
     except Exception:

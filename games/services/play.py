@@ -164,7 +164,7 @@ def _computer_to_move(m: Match, live: Live) -> bool:
 def _after_move(m: Match, live: Live) -> None:
     """After the commit: push the move, and queue the computer's answer when it is its
     turn (the task is in the database queue, or runs at once with the immediate backend)."""
-    notify(m)
+    notify(m, live)
     if _computer_to_move(m, live):
         queue_computer(m)
 
@@ -202,7 +202,7 @@ def computer_moves(pk: int, seq: int | None = None) -> int:
             live.match = locked
             _push(locked, live, locked.bot_seat, action)
             _save(locked)
-        notify(locked)
+        notify(locked, live)
         made += 1
     return made
 

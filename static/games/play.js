@@ -274,6 +274,10 @@
       say(ui.connection, "error");
     } finally {
       busy = false;
+      // a push that came while our action was on its way (the computer's quick answer)
+      const waiting = pushed;
+      pushed = null;
+      if (waiting) takePush(waiting);
     }
   }
 
@@ -282,6 +286,18 @@
      safety net while it is up. */
   let socketOpen = false;
   let pushes = 0;
+  let pushed = null;  // the last push that came while an action of ours was on its way
+
+  function takePush(data) {
+    if (busy) { pushed = data; return; }
+    const view = data.payload;
+    if (view && view.match) {
+      // the page's own new view came with the push: no request needed
+      if (view.match.next_seq >= payload.match.next_seq) render(view);
+      return;
+    }
+    if (data.next_seq !== payload.match.next_seq || data.status !== payload.match.status) refresh();
+  }
   const botPoll = parseInt(table.dataset.botPoll || "0", 10);
 
   async function refresh() {
@@ -321,14 +337,16 @@
     if (!window.WebSocket || !urls.socket) return;
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     let ws;
-    try { ws = new WebSocket(scheme + location.host + urls.socket); } catch (e) { return; }
+    const lang = encodeURIComponent((document.documentElement.lang || "").toLowerCase());
+    try { ws = new WebSocket(scheme + location.host + urls.socket + "?lang=" + lang); } catch (e) { return; }
     ws.onopen = () => { socketOpen = true; table.dataset.push = "open"; };
     ws.onmessage = (event) => {
       let data;
       try { data = JSON.parse(event.data); } catch (e) { return; }
       pushes += 1;
       table.dataset.pushes = pushes;
-      if (data.next_seq !== payload.match.next_seq || data.status !== payload.match.status) refresh();
+      if (data.payload) table.dataset.pushedViews = (parseInt(table.dataset.pushedViews || "0", 10) + 1);
+      takePush(data);
     };
     ws.onclose = () => {
       const was = socketOpen;

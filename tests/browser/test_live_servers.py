@@ -260,6 +260,9 @@ def test_two_servers_push_moves_the_computers_moves_and_results(browser, service
                 timeout=5_000,
             )
         assert int(_attr(players[1], "#table", "data-next-seq")) >= 12
+        # each page got its own new view with the push (no request to ask for it)
+        for p in players:
+            assert int(_attr(p, "#table", "data-pushed-views") or 0) > 0
 
         # the computer's moves, stored by the task worker, pushed to a page on server B
         human = contexts[2].new_page()

@@ -64,6 +64,54 @@ def test_a_move_is_pushed_to_the_opponent_and_the_spectator():
 
 
 @pytest.mark.django_db(transaction=True)
+def test_the_push_carries_each_page_its_own_view_in_its_language():
+    """The opponent's page gets its own new view with the push (no request), in the
+    language of the page; the spectator gets the public picture, with no hand; a page
+    of another language gets only the sequence number and fetches its view."""
+    from django.utils import translation
+
+    from games import presenters
+
+    m = services.create_friendly_match(name0="A", name1="B", seed=33)
+    seat, action = _first_play(m)
+    other = 1 - seat
+
+    async def scenario():
+        opponent = _socket(f"/ws/games/{m.pk}/p/{m.token(other)}/?lang=de-at")
+        spectator = _socket(f"/ws/games/{m.pk}/watch/?lang=de-at")
+        english = _socket(f"/ws/games/{m.pk}/p/{m.token(other)}/?lang=en")
+        for s in (opponent, spectator, english):
+            connected, _ = await s.connect()
+            assert connected
+            await s.receive_json_from()
+        with translation.override("de-at"):
+            await sync_to_async(services.apply_action)(m.pk, seat, action, 0)
+        mine = await opponent.receive_json_from(timeout=3)
+        public = await spectator.receive_json_from(timeout=3)
+        plain = await english.receive_json_from(timeout=3)
+        for s in (opponent, spectator, english):
+            await s.disconnect()
+        return mine, public, plain
+
+    results = {}
+
+    async def run():
+        results["got"] = await scenario()
+
+    async_to_sync(run)()
+    mine, public, plain = results["got"]
+    from games.models import Match
+
+    live = services.live_state(Match.objects.get(pk=m.pk))
+    with translation.override("de-at"):
+        expected = presenters.player_payload(live, other)
+    assert mine["next_seq"] == 1 and mine["payload"] == expected
+    assert mine["payload"]["seat"] == other and mine["payload"]["view"]["hand"]
+    assert "hand" not in public["payload"]["view"] and public["payload"]["seat"] is None
+    assert plain == {"next_seq": 1, "status": "playing"}
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_forged_link_gets_no_socket():
     m = services.create_friendly_match(name0="A", name1="B", seed=32)
 

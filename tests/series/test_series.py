@@ -163,6 +163,18 @@ def test_the_public_page(season):
     assert client.get(reverse("series:pdf", args=[series.pk])).status_code == 404
 
 
+def test_a_renamed_player_shows_on_the_series_page_at_once(season):
+    series, t1, t2, t3 = season
+    client = Client(headers={"accept-language": "en"})
+    url = reverse("series:detail", args=[series.pk])
+    leader = services.compute_series_standings(series).rows[0].player
+    assert leader.name in client.get(url).content.decode()
+    leader.name = "Hannelore Umbenannt"
+    leader.save()  # not through an audited service: the register's edit form
+    page = client.get(url).content.decode()
+    assert "Hannelore Umbenannt" in page
+
+
 def test_points_per_round_reached(season):
     series, t1, t2, t3 = season
     rounds = services.create_series("Runden-Cup", scheme=Scheme.ROUNDS, points=[1, 2, 3, 4, 6])

@@ -152,8 +152,13 @@ def test_demo_creates_user_and_tournament_once():
     series = Series.objects.get()
     assert series.members.count() == 3 and series.club == t.club
     assert Tournament.objects.exclude(club=t.club).count() == 1
+    # and a club evening by the Danish system, in round 4 with half of it played
+    danish = Tournament.objects.get(format="danish")
+    assert danish.club == t.club and danish.entries.count() == 14
+    r4 = Pairing.objects.filter(round__tournament=danish, round__number=4)
+    assert r4.filter(outcome="").exists() and r4.exclude(outcome="").exists()
     run("demo", "--if-empty")
-    assert Tournament.objects.count() == 3
+    assert Tournament.objects.count() == 4
 
 
 def test_subprocess_exit_codes(tmp_path):

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404
-from django.utils.translation import pgettext
+from django.template.response import TemplateResponse
+from django.utils.http import urlencode
+from django.utils.translation import pgettext, pgettext_lazy
 
-from ..models import Round, Tournament
+from ..models import PrintJob, Round, Tournament
 from ..views.access import staff_required
-from .adapters import DOCUMENTS, PrintError, public_path, render
+from . import jobs
+from .adapters import DOCUMENTS, Document, PrintError, public_path, render
 
 PUBLIC_DOCUMENTS = ("draw", "results")
 
@@ -53,12 +56,60 @@ def staff_document(request, pk: int, document: str):
         return number
     url = request.build_absolute_uri(public_path(tournament))
     base = request.build_absolute_uri("/").rstrip("/")  # the players' links on score sheets
+    if jobs.in_background(tournament):
+        return _background(request, tournament, document, number, url, base)
     try:
         return _pdf(
             render(document, tournament, round_number=number, public_url=url, base_url=base)
         )
     except PrintError as exc:
         raise Http404(str(exc)) from None
+
+
+def _background(request, tournament, document, number, url, base) -> HttpResponse:
+    """A large document: made by the task worker; this page reloads itself (``?job=``
+    keeps to the job asked for, even while results change the tournament) and shows the
+    PDF once it is ready."""
+    job = None
+    raw = request.GET.get("job", "").strip()
+    if raw.isascii() and raw.isdigit() and len(raw) < 18:
+        job = (
+            PrintJob.objects.filter(pk=int(raw), tournament=tournament, document=document)
+            .defer("content")
+            .first()
+        )
+    if job is None:
+        job = jobs.request_job(
+            tournament, document, round_number=number, public_url=url, base_url=base,
+            user=request.user,
+        )
+    if job.status == PrintJob.Status.DONE:
+        content = PrintJob.objects.values_list("content", flat=True).get(pk=job.pk)
+        return _pdf(Document(job.filename, bytes(content)))
+    params = {"job": job.pk} | ({"round": number} if number else {})
+    failed = job.status == PrintJob.Status.FAILED
+    return TemplateResponse(
+        request,
+        "staff/print_job.html",
+        {
+            "tournament": tournament,
+            "job": job,
+            "failed": failed,
+            "document_name": DOCUMENT_NAMES.get(document, document),
+            "refresh_url": f"{request.path}?{urlencode(params)}",
+            "again_url": request.path + (f"?{urlencode({'round': number})}" if number else ""),
+            "entries": tournament.entries.count(),
+        },
+        status=404 if failed else 200,
+    )
+
+
+DOCUMENT_NAMES = {
+    "draw": pgettext_lazy("printing", "The draw sheet"),
+    "scoresheets": pgettext_lazy("printing", "The score sheets"),
+    "entries": pgettext_lazy("printing", "The entry cards"),
+    "results": pgettext_lazy("printing", "The result list"),
+}
 
 
 def public_document(request, pk: int, document: str):

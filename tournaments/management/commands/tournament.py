@@ -104,6 +104,15 @@ def _danish_json(line) -> dict:
     }
 
 
+def _prize_text(prize) -> str:
+    """"Gans € 200,00": the description and the amount as people read them."""
+    from tournaments.money import euro
+
+    return " ".join(x for x in (prize.description, euro(prize.amount)) if x).replace(
+        "\u00a0", " "
+    )
+
+
 class Command(BaseCommand):
     help = "Run a Preisschnapsen or a Danish tournament from the command line."
 
@@ -561,9 +570,7 @@ class Command(BaseCommand):
             return
         self.stdout.write(_("Prizes"))
         for pr in s.prizes:
-            prize = " ".join(
-                x for x in (pr.description, f"€ {pr.amount}" if pr.amount is not None else "") if x
-            )
+            prize = _prize_text(pr)
             winner = f"{pr.player.name} (#{pr.entry.number})" if pr.entry else _("not decided")
             self.stdout.write(f"{pr.place:>4}. {winner:36} {prize}")
         self.stdout.write("")
@@ -581,7 +588,7 @@ class Command(BaseCommand):
         self.stdout.write(_("Prizes"))
         for pr in s.prizes:
             winner = f"{pr.player.name} (#{pr.entry.number})" if pr.entry else _("not decided")
-            self.stdout.write(f"{pr.place:>4}. {winner:36} {pr.description}")
+            self.stdout.write(f"{pr.place:>4}. {winner:36} {_prize_text(pr)}")
         self.stdout.write("")
         self.stdout.write(
             _("Place  Player                          Pts  +/-   GP   BH  (won-lost-byes)")
@@ -632,13 +639,19 @@ class Command(BaseCommand):
         self.stdout.write(str(t.pk))
 
     def do_demo(self, o):
-        from tournaments.demo import create_demo, create_demo_season, demo_logins
+        from tournaments.demo import (
+            create_demo,
+            create_demo_danish,
+            create_demo_season,
+            demo_logins,
+        )
 
         if o["if_empty"] and Tournament.objects.exists():
             self.stdout.write(_("There are tournaments already; no demo created."))
             return
         t = create_demo(seed=o["seed"])
         series = create_demo_season(t, seed=o["seed"])
+        danish = create_demo_danish(seed=o["seed"])
         for name in demo_logins():
             self.stdout.write(
                 _("Staff user “%(name)s” with password “%(name)s” created.") % {"name": name}
@@ -651,6 +664,10 @@ class Command(BaseCommand):
                 "kassa (desk), tisch / tisch (table staff) or schiri / schiri (referee)."
             )
             % {"name": t.name, "id": t.pk, "series": series, "series_id": series.pk}
+        )
+        self.stdout.write(
+            _("And “%(name)s” (id %(id)d), played by the Danish system, in round 4.")
+            % {"name": danish.name, "id": danish.pk}
         )
 
     def do_print(self, o):
