@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0008_tournament_format_danish"),
+        ("tournaments", "0009_print_job"),
     ]
 
     operations = [
