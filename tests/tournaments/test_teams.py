@@ -504,3 +504,20 @@ def test_a_team_tournament_in_a_series_scores_both_players():
     names = dict(Player.objects.values_list("pk", "name"))
     winner = [r for r in results if r.place == 1]
     assert sorted(names[r.player].split()[0] for r in winner) == ["Partner", "Spieler"]
+
+
+@pytest.mark.django_db
+def test_a_pot_draw_of_teams_is_transcribed_by_the_first_players_register_numbers():
+    t = make_tournament(16, entries=[2, 2, 1, 1, 1, 1, 1, 1, 1, 1], game="bauernschnapsen")
+    computed = services.draw_next_round(t, seed=8)
+    steps = services.round_draws(computed)["main"].steps
+    pairs = {(p.left_id, p.right_id) for p in computed.pairings.all()}
+    services.withdraw_round(computed)
+    text = "\n".join(f"{s.player} {'L' if s.pot == 'left' else 'R'} {s.number}" for s in steps)
+    rnd = services.transcribe_next_round(t, services.parse_transcript(text))
+    assert {(p.left_id, p.right_id) for p in rnd.pairings.all()} == pairs
+    # a line naming the team's second player is refused with the team's holder unknown
+    second = Team.objects.filter(tournament=t).first().second_id
+    services.withdraw_round(rnd)
+    with pytest.raises(TournamentError, match="holds no entry"):
+        services.transcribe_next_round(t, [(second, "left", 1)])
