@@ -20,24 +20,20 @@ from .common import GameError
 TEAM_RULES = "ueblich"
 
 
-def _sheet_error(exc: SheetError) -> GameError:
-    return GameError(
-        _("Line %(line)d of the score sheet is wrong (Bummerl %(b)d): %(reason)s")
-        % {"line": exc.line + 1, "b": exc.bummerl + 1, "reason": exc.reason},
-        "sheet",
-    )
-
-
-def score_team_sheet(text_or_lines, need: int) -> dict:
+def score_team_sheet(text_or_lines, need: int, teams=("", "")) -> dict:
     """Check a sheet and score it for a match to ``need`` Bummerl: the winner (team 0 is
     the pairing's left team), the Bummerl each team hung on the other (capped for the
     result), and the games per Bummerl as (team, points). Raises ``GameError`` naming
-    the wrong line, or saying that the match is not (or was already) decided."""
+    the wrong line (``multi_recording.check_bauern_sheet``, translated), or saying that
+    the match is not (or was already) decided."""
+    from .multi_recording import check_bauern_sheet
+
+    check_bauern_sheet(text_or_lines, rules=TEAM_RULES, teams=teams)  # names the wrong line
+    lines = parse_sheet_text(text_or_lines) if isinstance(text_or_lines, str) else text_or_lines
     try:
-        lines = parse_sheet_text(text_or_lines) if isinstance(text_or_lines, str) else text_or_lines
         match = validate_score_sheet(TEAM_RULES, lines)
-    except SheetError as exc:
-        raise _sheet_error(exc) from None
+    except SheetError as exc:  # pragma: no cover - check_bauern_sheet refused it already
+        raise GameError(str(exc), "sheet") from None
     got = [0, 0]  # Bummerl each team got (lost)
     winner = None
     for index, bummerl in enumerate(match.sheets):
@@ -73,7 +69,8 @@ def record_team_score_sheet(pairing: Pairing, text_or_lines, *, actor=None) -> M
     with transaction.atomic():
         p = _lock_pairing(pairing)
         t = p.round.tournament
-        scored = score_team_sheet(text_or_lines, t.match_bummerl)
+        teams = (p.left.holder_name, p.right.holder_name if p.right_id else "")
+        scored = score_team_sheet(text_or_lines, t.match_bummerl, teams)
         m = _recorded_match(
             p,
             actor,

@@ -275,7 +275,7 @@ def test_a_bauernschnapsen_score_sheet_decides_the_pairing_or_names_the_wrong_li
     p, q = list(rnd.pairings.all()[:2])
     with pytest.raises(GameError, match="Line 3"):
         record_score_sheet(p, "24:24\n21:24\n21:17 foo\n")
-    with pytest.raises(GameError, match="Line 2 .*before a team reached 0"):
+    with pytest.raises(GameError, match="Line 2: .*before a team reached 0"):
         record_score_sheet(p, "24:24\n21:24\n")
     with pytest.raises(GameError, match="not decided"):  # a match to 2, one Bummerl written
         from games.services.team_recording import score_team_sheet
