@@ -26,7 +26,7 @@ from ninja.security import HttpBearer
 
 from clubs.permissions import Action
 from tournaments import live_version, services
-from tournaments.models import Pairing, Tournament
+from tournaments.models import PAIRING_HOLDERS, Pairing, Tournament
 
 from . import read, schemas
 from .tokens import TokenActor, token_for
@@ -293,7 +293,7 @@ def pairing_result(request: HttpRequest, tournament_id: Id, pairing_id: Id, data
     except services.TournamentError as error:
         return Status(409, {"detail": str(error.message)})
     done = (
-        Pairing.objects.select_related("round", "left__player", "right__player")
+        Pairing.objects.select_related("round", *PAIRING_HOLDERS)
         .defer("round__protocol")
         .get(pk=done.pk)
     )

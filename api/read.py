@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from clubs.models import Club
 from series.models import Series
-from tournaments.models import Entry, Outcome, Pairing, Round, Tournament
+from tournaments.models import PAIRING_HOLDERS, Entry, Outcome, Pairing, Round, Tournament
 
 
 def public_tournaments():
@@ -94,7 +94,7 @@ def round_json(r: Round) -> dict:
 def _entry(e: Entry | None) -> dict | None:
     if e is None:
         return None
-    return {"number": e.number, "player": e.player.name, "town": e.player.town}
+    return {"number": e.number, "player": e.holder_name, "town": e.holder.town}
 
 
 def pairing_json(p: Pairing) -> dict:
@@ -116,7 +116,7 @@ def pairing_json(p: Pairing) -> dict:
 
 def round_pairings(r: Round) -> list[dict]:
     rows = (
-        r.pairings.select_related("round", "left__player", "right__player")
+        r.pairings.select_related("round", *PAIRING_HOLDERS)
         .defer("round__protocol")
         .order_by("number")
     )

@@ -241,6 +241,7 @@ VIEW_RULES: dict[str, Rule] = {
     "staff:entry_paid": Rule(T, A.PAY, A.PAY),
     "staff:entry_cancel": Rule(T, A.SELL, A.SELL),
     "staff:entry_categories": Rule(T, A.SELL, A.SELL),
+    "staff:team_import": Rule(T, A.SELL, A.SELL),
     # the shared register
     "staff:players": Rule("any", A.PLAYERS, A.PLAYERS),
     "staff:player_search": Rule("any", A.PLAYERS, A.PLAYERS),

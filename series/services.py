@@ -244,11 +244,15 @@ def _entry_results(tournament: Tournament) -> list[scoring.EntryResult]:
     return [
         scoring.EntryResult(
             tournament=tournament.pk,
-            player=row.player.pk,
+            player=player,
             place=row.place,
             round_reached=row.round_reached,
         )
         for row in standing.entries
+        # a team's result counts for each of its two players (the series ranks people)
+        for player in (
+            (row.entry.player_id, row.entry.team.second_id) if row.entry.team_id else (row.player.pk,)
+        )
     ]
 
 

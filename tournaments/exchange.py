@@ -26,6 +26,7 @@ from .models import (
     Category,
     CategoryPrize,
     Entry,
+    Game,
     LastTiebreak,
     Outcome,
     Pairing,
@@ -36,6 +37,7 @@ from .models import (
     RuleProfile,
     Side,
     Stage,
+    Team,
     Tournament,
     TournamentFormat,
 )
@@ -81,6 +83,22 @@ def _map_protocol(protocol: dict, player_key, entry_key) -> dict:
     return out
 
 
+def _map_partner_draw(draw: dict, player_key) -> dict:
+    """A copy of ``Tournament.partner_draw`` with the players' keys mapped."""
+    if not draw:
+        return {}
+    out = dict(draw)
+    out["teams"] = [
+        dict(
+            row,
+            first=dict(row["first"], id=player_key(row["first"]["id"])),
+            second=dict(row["second"], id=player_key(row["second"]["id"])),
+        )
+        for row in draw.get("teams", [])
+    ]
+    return out
+
+
 def export_tournament(tournament: Tournament) -> dict:
     """The whole tournament as a JSON-able dict."""
     t = tournament
@@ -90,8 +108,14 @@ def export_tournament(tournament: Tournament) -> dict:
         .prefetch_related("categories")
         .order_by("number")
     )
-    players = sorted({e.player_id: e.player for e in entries}.values(), key=lambda p: p.pk)
+    teams = list(Team.objects.filter(tournament=t).select_related("first", "second").order_by("pk"))
+    holders = {e.player_id: e.player for e in entries}
+    for team in teams:  # a team's two players, though only the first holds its entries
+        holders.setdefault(team.first_id, team.first)
+        holders.setdefault(team.second_id, team.second)
+    players = sorted(holders.values(), key=lambda p: p.pk)
     player_key = {p.pk: i for i, p in enumerate(players, start=1)}
+    team_key = {team.pk: i for i, team in enumerate(teams, start=1)}
     number_of = {e.pk: e.number for e in entries}
     rounds = list(
         Round.objects.filter(tournament=t).select_related("created_by").order_by("number")
@@ -138,6 +162,9 @@ def export_tournament(tournament: Tournament) -> dict:
             "danish_rematches": t.danish_rematches,
             "danish_bye_score": t.danish_bye_score,
             "danish_last_tiebreak": t.danish_last_tiebreak,
+            "game": t.game,
+            "draw_partners": t.draw_partners,
+            "partner_draw": _map_partner_draw(t.partner_draw, player_key.__getitem__),
             "seed": t.seed,
             "created_at": _dt(t.created_at),
         },
@@ -149,10 +176,20 @@ def export_tournament(tournament: Tournament) -> dict:
             {"key": player_key[p.pk], "name": p.name, "town": p.town, "contact": p.contact}
             for p in players
         ],
+        "teams": [
+            {
+                "key": team_key[team.pk],
+                "first": player_key[team.first_id],
+                "second": player_key[team.second_id],
+                "drawn": team.drawn,
+            }
+            for team in teams
+        ],
         "entries": [
             {
                 "number": e.number,
                 "player": player_key[e.player_id],
+                "team": team_key[e.team_id] if e.team_id else None,
                 "paid": e.paid,
                 "sold_at": _dt(e.sold_at),
                 "cancelled_at": _dt(e.cancelled_at),
@@ -382,7 +419,7 @@ def _import(data, actor, club=None) -> Tournament:
         max_entries_per_player=_req(td, "max_entries_per_player", int),
         entry_fee=_decimal(_req(td, "entry_fee", str), "entry_fee"),
         rule_profile=_choice(_req(td, "rule_profile", str), RuleProfile.values, "rule_profile"),
-        match_bummerl=_choice(_req(td, "match_bummerl", int), (2, 3), "match_bummerl"),
+        match_bummerl=_choice(_req(td, "match_bummerl", int), (1, 2, 3), "match_bummerl"),
         one_prize_per_player=_req(td, "one_prize_per_player", bool),
         confirm_results=_req(td, "confirm_results", bool),
         category_prize_with_main=bool(td.get("category_prize_with_main", False)),
@@ -404,6 +441,9 @@ def _import(data, actor, club=None) -> Tournament:
             LastTiebreak.values,
             "danish_last_tiebreak",
         ),
+        # files of before the team tournaments are Schnapsen
+        game=_choice(td.get("game", Game.SCHNAPSEN), Game.values, "game"),
+        draw_partners=bool(td.get("draw_partners", False)),
     )
     created = _when(td.get("created_at"), "created_at")
     if created:
@@ -438,17 +478,44 @@ def _import(data, actor, club=None) -> Tournament:
         if key in player_of:
             raise _Bad(_("player %(key)d is listed twice") % {"key": key})
         player_of[key] = player
+    team_of: dict[int, Team] = {}
+    for td_ in data.get("teams", []) or []:
+        key, first, second = (_req(td_, k, int) for k in ("key", "first", "second"))
+        if key in team_of or first not in player_of or second not in player_of or first == second:
+            raise _Bad(_("team %(key)d is listed twice or names unknown players") % {"key": key})
+        team_of[key] = Team.objects.create(
+            tournament=t,
+            first=player_of[first],
+            second=player_of[second],
+            drawn=bool(td_.get("drawn", False)),
+        )
+    if td.get("partner_draw"):
+
+        def partner(k):
+            if k not in player_of:
+                raise _Bad(_("the partner draw names an unknown player %(k)r") % {"k": k})
+            return player_of[k].pk
+
+        try:
+            t.partner_draw = _map_partner_draw(td["partner_draw"], partner)
+        except (KeyError, TypeError, AttributeError):
+            raise _Bad(_("the partner draw is not readable")) from None
+        t.save(update_fields=["partner_draw"])
     entry_of: dict[int, Entry] = {}
     for ed in _req(data, "entries", list):
         number = _req(ed, "number", int)
         key = _req(ed, "player", int)
         if key not in player_of:
             raise _Bad(_("entry %(n)d names an unknown player") % {"n": number})
+        team_key_ = ed.get("team")
+        if team_key_ is not None and team_key_ not in team_of:
+            raise _Bad(_("entry %(n)d names an unknown team") % {"n": number})
         if number in entry_of or number < 1:
             raise _Bad(_("entry number %(n)d is listed twice or invalid") % {"n": number})
         e = Entry.objects.create(
             tournament=t,
             player=player_of[key],
+            team=team_of.get(team_key_) if team_key_ is not None else None,
             number=number,
             paid=_req(ed, "paid", bool),
             cancelled_at=_when(ed.get("cancelled_at"), "cancelled_at"),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from .models import Stage, TournamentFormat
+from .models import Game, Stage, TournamentFormat
 
 
 class Format:
@@ -106,3 +106,50 @@ def format_of(tournament) -> Format:
     """The format of a tournament (or of a format code)."""
     code = tournament if isinstance(tournament, str) else tournament.format
     return FORMATS.get(code, FORMATS[TournamentFormat.PREISSCHNAPSEN])
+
+
+# ----------------------------------------------------------------------------- the games
+
+
+class SchnapsenGame:
+    """What the tournament's game decides; the defaults are Schnapsen's (two players)."""
+
+    code = Game.SCHNAPSEN
+    #: entries are held by teams of two (each team at a table of four)
+    teams = False
+    #: a Bummerl is counted down from this many points
+    bummerl_from = 7
+    #: the match lengths (Bummerl to win) the terms allow
+    match_lengths = (2, 3)
+    #: the formats the game can be played in
+    formats = (TournamentFormat.PREISSCHNAPSEN, TournamentFormat.DANISH)
+
+    def label(self) -> str:
+        return str(Game(self.code).label)
+
+    def holder_word(self) -> str:
+        return _("player")
+
+
+class BauernschnapsenGame(SchnapsenGame):
+    """Bauernschnapsen (004): two teams of two at a table of four, each Bummerl counted
+    down from 24; the Preis-Bauernschnapsen is the Preisschnapsen format with teams
+    holding the entries. A match is the first team to N Bummerl, N 1, 2 or 3."""
+
+    code = Game.BAUERNSCHNAPSEN
+    teams = True
+    bummerl_from = 24
+    match_lengths = (1, 2, 3)
+    formats = (TournamentFormat.PREISSCHNAPSEN,)
+
+    def holder_word(self) -> str:
+        return _("team")
+
+
+GAMES: dict[str, SchnapsenGame] = {g.code: g for g in (SchnapsenGame(), BauernschnapsenGame())}
+
+
+def game_of(tournament) -> SchnapsenGame:
+    """The game of a tournament (or of a game code)."""
+    code = tournament if isinstance(tournament, str) else tournament.game
+    return GAMES.get(code, GAMES[Game.SCHNAPSEN])

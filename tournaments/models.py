@@ -39,6 +39,15 @@ class TournamentFormat(models.TextChoices):
     DANISH = "danish", _("Danish system (every round, paired by the standings)")
 
 
+class Game(models.TextChoices):
+    """The game a tournament is played in (``tournaments.formats``, ``GAMES``): Schnapsen
+    (two players at a table, entries held by players) or Bauernschnapsen (two teams of two
+    at a table of four, entries held by teams; the Preis-Bauernschnapsen)."""
+
+    SCHNAPSEN = "schnapsen", _("Schnapsen (players)")
+    BAUERNSCHNAPSEN = "bauernschnapsen", _("Bauernschnapsen (teams of two, tables of four)")
+
+
 class Rematches(models.TextChoices):
     """``tournaments.danish``: may the standings pair two players a second time?"""
 
@@ -135,9 +144,13 @@ class Tournament(models.Model):
     )
     match_bummerl = models.PositiveSmallIntegerField(
         _("match length"),
-        choices=[(2, _("best of 2 Bummerl")), (3, _("best of 3 Bummerl"))],
+        choices=[
+            (1, _("one Bummerl (Bauernschnapsen)")),
+            (2, _("best of 2 Bummerl")),
+            (3, _("best of 3 Bummerl")),
+        ],
         default=2,
-        help_text=_("A match is won by the first player to win this many Bummerl."),
+        help_text=_("A match is won by the first player (team) to win this many Bummerl."),
     )
     one_prize_per_player = models.BooleanField(
         _("one prize per player"),
@@ -190,6 +203,20 @@ class Tournament(models.Model):
         choices=LastTiebreak.choices,
         default=LastTiebreak.BUCHHOLZ,
     )
+    # the game (``formats.GAMES``): Bauernschnapsen is played by teams of two
+    game = models.CharField(
+        _("game"), max_length=16, choices=Game.choices, default=Game.SCHNAPSEN
+    )
+    draw_partners = models.BooleanField(
+        _("partners drawn by lot"),
+        default=False,
+        help_text=_(
+            "Bauernschnapsen: players register alone; the partners are drawn by lot before "
+            "the first draw."
+        ),
+    )
+    # the partner draw once done: its seed and the teams it made (``services.teams``)
+    partner_draw = models.JSONField(_("partner draw"), default=dict, blank=True)
     seed = models.BigIntegerField(
         _("seed"), default=new_seed, help_text=_("Seed for lots that are not part of a draw.")
     )
@@ -213,6 +240,18 @@ class Tournament(models.Model):
     @property
     def is_danish(self) -> bool:
         return self.format == TournamentFormat.DANISH
+
+    @property
+    def game_rules(self):
+        """What the tournament's game decides (``tournaments.formats``)."""
+        from .formats import game_of
+
+        return game_of(self)
+
+    @property
+    def for_teams(self) -> bool:
+        """Entries are held by teams of two (Bauernschnapsen)."""
+        return self.game == Game.BAUERNSCHNAPSEN
 
     @property
     def format_rules(self):
@@ -310,11 +349,88 @@ class Prize(models.Model):
         return f"{self.place}. {self.description or self.amount or ''}".strip()
 
 
+class Team(models.Model):
+    """Two players of the register who play together in one tournament (Bauernschnapsen).
+
+    A player plays in one team per tournament (``services.teams`` checks it). The team's
+    entries are held by its first player as well (``Entry.player`` is ``first``), so that
+    everything that counts by player (the draw's self-meeting rule, the per-entry limit, the
+    one-prize rule) counts by team; ``Entry.holder`` names the team.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    first = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="teams_first", verbose_name=_("player 1")
+    )
+    second = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="teams_second", verbose_name=_("player 2")
+    )
+    drawn = models.BooleanField(_("partners drawn by lot"), default=False)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "first"], name="unique_team_first"),
+            models.UniqueConstraint(fields=["tournament", "second"], name="unique_team_second"),
+            models.CheckConstraint(
+                condition=~models.Q(first=models.F("second")), name="team_two_players"
+            ),
+        ]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        """"Resi Huber / Franz Huber": the one way a team is named."""
+        return team_name(self.first.name, self.second.name)
+
+    @property
+    def town(self) -> str:
+        towns = [t for t in (self.first.town, self.second.town) if t]
+        return " / ".join(dict.fromkeys(towns))
+
+    def as_holder(self) -> Player:
+        """The team as the holder of its entries: an unsaved Player with the first player's
+        key and the team's name, for the pages and documents that name holders."""
+        return Player(pk=self.first_id, name=self.name, town=self.town)
+
+
+def team_name(first: str, second: str) -> str:
+    return f"{first} / {second}"
+
+
+#: what ``Entry.holder`` reads: ``select_related(*HOLDER)`` (``left__`` + ... for pairings)
+HOLDER = ("player", "team__first", "team__second")
+
+
+def holder_related(prefix: str = "") -> list[str]:
+    """``select_related`` paths that name an entry's holder without more queries."""
+    return [prefix + path for path in HOLDER]
+
+
+#: ``select_related`` paths that name both holders of a pairing
+PAIRING_HOLDERS = (*holder_related("left__"), *holder_related("right__"))
+
+
 class Entry(models.Model):
-    """A Teilnahmekarte ("life"): a player may hold several in one tournament."""
+    """A Teilnahmekarte ("life"): a player (or a team) may hold several in one tournament.
+
+    In a team tournament ``team`` is set and ``player`` is the team's first player."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    team = models.ForeignKey(
+        Team,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="entries",
+        verbose_name=_("team"),
+    )
     number = models.PositiveIntegerField(_("entry number"))
     paid = models.BooleanField(_("paid"), default=False)
     sold_at = models.DateTimeField(_("sold"), auto_now_add=True)
@@ -343,7 +459,20 @@ class Entry(models.Model):
         verbose_name_plural = _("entries")
 
     def __str__(self) -> str:
-        return f"#{self.number} {self.player.name}"
+        return f"#{self.number} {self.holder_name}"
+
+    @property
+    def holder(self) -> Player:
+        """Who holds the entry, as pages and documents name him: the player, or the team
+        (``Team.as_holder``: the first player's key, the team's name)."""
+        if self.team_id is None:
+            return self.player
+        return self.team.as_holder()
+
+    @property
+    def holder_name(self) -> str:
+        """"Resi Huber" or "Resi Huber / Franz Huber"."""
+        return self.holder.name
 
     @property
     def cancelled(self) -> bool:

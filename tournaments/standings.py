@@ -14,7 +14,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from . import prizes as rules
-from .models import Category, CategoryPrize, Entry, Pairing, Player, Prize, Tournament
+from .models import HOLDER, Category, CategoryPrize, Entry, Pairing, Player, Prize, Tournament
 
 
 @dataclass
@@ -169,7 +169,7 @@ def compute_knockout_standings(tournament: Tournament) -> Standings:
     """Standings of a Preisschnapsen as it stands now (three queries)."""
     entries = list(
         Entry.objects.filter(tournament=tournament, cancelled_at__isnull=True)
-        .select_related("player")
+        .select_related(*HOLDER)
         .order_by("number")
     )
     pairings = list(
@@ -203,7 +203,10 @@ def assemble_standings(
 
     The Danish system passes its lines (entry number -> ``danish.Standing``) and its
     terms; while it is not ``final`` its places are the current ones and no prize is
-    awarded (of the eight nor of a category)."""
+    awarded (of the eight nor of a category).
+
+    The rows' ``player`` is the entry's holder (``Entry.holder``): in a team tournament
+    the team, named as such, under its first player's key."""
     prize_rows = {p.place: p for p in Prize.objects.filter(tournament=tournament)}
     by_number = {e.number: e for e in entries}
     number_of = {e.pk: e.number for e in entries}
@@ -243,7 +246,7 @@ def assemble_standings(
         entry_rows.append(
             EntryStanding(
                 entry=e,
-                player=e.player,
+                player=e.holder,
                 number=e.number,
                 round_reached=fate.round_reached,
                 out_round=fate.out_round,
@@ -269,13 +272,13 @@ def assemble_standings(
                 description=row.description if row else "",
                 amount=row.amount if row else None,
                 entry=e,
-                player=e.player if e else None,
+                player=e.holder if e else None,
                 reached=award.reached,
                 passed_over=[
                     PassedOverStanding(
                         place=s.place,
                         entry=by_number[s.entry],
-                        player=by_number[s.entry].player,
+                        player=by_number[s.entry].holder,
                         held=s.held,
                     )
                     for s in award.passed_over
@@ -294,7 +297,7 @@ def assemble_standings(
                     description=row.description if row else "",
                     amount=row.amount if row else None,
                     entry=e,
-                    player=e.player if e else None,
+                    player=e.holder if e else None,
                     category=c,
                 )
             )

@@ -177,6 +177,10 @@ def _sheet_names(p: Pairing) -> tuple[str, str]:
 def record_score_sheet(pairing: Pairing, text_or_bummerls, *, actor=None) -> Match:
     """Record a match from its score sheet, checked under the tournament's rule profile;
     a wrong sheet is refused naming the wrong line and nothing is stored."""
+    if pairing is not None and pairing.round.tournament.for_teams:
+        from .team_recording import record_team_score_sheet  # Bauernschnapsen, from 24
+
+        return record_team_score_sheet(pairing, text_or_bummerls, actor=actor)
     if isinstance(text_or_bummerls, str):
         bummerls = parse_score_sheet(text_or_bummerls)
     else:

@@ -78,8 +78,8 @@ def create_friendly_match(
 
 
 def _pairing_names(p: Pairing) -> tuple[str, str]:
-    left = f"#{p.left.number} {p.left.player.name}"
-    right = f"#{p.right.number} {p.right.player.name}" if p.right_id else ""
+    left = f"#{p.left.number} {p.left.holder_name}"
+    right = f"#{p.right.number} {p.right.holder_name}" if p.right_id else ""
     return left, right
 
 

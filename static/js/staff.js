@@ -42,9 +42,11 @@
 
   /* Entry desk: pick a player from suggestions (keyboard: arrows + Enter) or type a new name. */
   document.querySelectorAll("[data-player-picker]").forEach(function (box) {
-    var input = box.querySelector("input[name=name]");
-    var town = box.querySelector("input[name=town]");
-    var hidden = box.querySelector("input[name=player]");
+    /* a second picker (a team's partner) names its fields with a prefix */
+    var prefix = box.getAttribute("data-prefix") || "";
+    var input = box.querySelector("input[name=" + prefix + "name]");
+    var town = box.querySelector("input[name=" + prefix + "town]");
+    var hidden = box.querySelector("input[name=" + (box.getAttribute("data-id-field") || "player") + "]");
     var list = box.querySelector("[role=listbox]");
     var chosen = box.querySelector("[data-chosen]");
     var url = box.getAttribute("data-player-picker");
@@ -55,7 +57,7 @@
       items.forEach(function (p, i) {
         var li = document.createElement("li");
         li.setAttribute("role", "option");
-        li.id = "player-option-" + p.id;
+        li.id = prefix + "player-option-" + p.id;
         li.textContent = p.label;
         li.setAttribute("aria-selected", i === active ? "true" : "false");
         li.addEventListener("mousedown", function (ev) { ev.preventDefault(); choose(p); });
@@ -64,7 +66,7 @@
       list.hidden = items.length === 0;
       input.setAttribute("aria-expanded", items.length ? "true" : "false");
       if (active >= 0 && items[active]) {
-        input.setAttribute("aria-activedescendant", "player-option-" + items[active].id);
+        input.setAttribute("aria-activedescendant", prefix + "player-option-" + items[active].id);
       } else {
         input.removeAttribute("aria-activedescendant");
       }

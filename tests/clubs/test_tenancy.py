@@ -59,6 +59,7 @@ EXPECTED: dict[str, tuple[set, set]] = {
     "staff:categories": ({O}, {O}),
     "staff:entries": ({D, O}, {D, O}),
     "staff:entry_paid": ({D, O}, {D, O}),
+    "staff:team_import": ({D, O}, {D, O}),
     "staff:entry_cancel": ({D, O}, {D, O}),
     "staff:entry_categories": ({D, O}, {D, O}),
     "staff:players": ({D, O}, {D, O}),
@@ -115,6 +116,7 @@ ANY_SCOPE = {
 }
 GET_ONLY = {"staff:player_search"}
 POST_ONLY = {
+    "staff:team_import",
     "staff:shrink",
     "staff:ceremony",
     "staff:entry_paid",
@@ -309,6 +311,7 @@ def _post_data(name, w, do=None):
         "staff:ceremony": {"running": "1"},
         "staff:categories": {"do": "add", "name": "Senioren", "prizes": "Wein"},
         "staff:entries": {"name": "Spät Dran", "count": "1", "once": new_token()},
+        "staff:team_import": {"content": "Spieler 1;Spieler 2\nA B;C D\n", "once": new_token()},
         "staff:entry_paid": {"paid": "0"},
         "staff:entry_categories": {"categories": [ob["category"].pk]},
         "staff:player_add": {"name": "Neue Spielerin", "once": new_token()},

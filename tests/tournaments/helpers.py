@@ -8,8 +8,13 @@ from tournaments.models import Outcome, Round
 
 
 def make_tournament(field_size=16, *, entries=(), **terms):
-    """A tournament with players selling ``entries`` (entries per player, one item each)."""
+    """A tournament with players selling ``entries`` (entries per player, one item each).
+
+    With ``game="bauernschnapsen"`` the entries are sold to teams of two ("Spieler 001" and
+    "Partner 001", ...), one item per team."""
     terms.setdefault("max_entries_per_player", max(list(entries) + [3]))
+    if terms.get("game") == "bauernschnapsen":
+        terms.setdefault("match_bummerl", 1)
     t = services.create_tournament(
         name=terms.pop("name", "Preisschnapsen"),
         date=terms.pop("date", datetime.date(2026, 11, 28)),
@@ -19,7 +24,10 @@ def make_tournament(field_size=16, *, entries=(), **terms):
     )
     for i, count in enumerate(entries):
         player = services.find_or_register_player(f"Spieler {i + 1:03d}", town="Wien")
-        services.sell_entries(t, player, count, paid=i % 3 != 0)
+        partner = None
+        if t.for_teams:
+            partner = services.find_or_register_player(f"Partner {i + 1:03d}", town="Linz")
+        services.sell_entries(t, player, count, partner=partner, paid=i % 3 != 0)
     return t
 
 

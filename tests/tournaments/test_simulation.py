@@ -88,22 +88,34 @@ class Invariants:
         return standings
 
 
-CASES = [(*shape, seed) for shape in SHAPES for seed in ((1, 2) if shape[0] <= 64 else (1,))]
+CASES = [
+    (*shape, seed, "schnapsen")
+    for shape in SHAPES
+    for seed in ((1, 2) if shape[0] <= 64 else (1,))
+]
+# the same format for teams of two (Bauernschnapsen): every shape once
+CASES += [(*shape, 3, "bauernschnapsen") for shape in SHAPES]
 
 
-@pytest.mark.parametrize("field, most, fill, one_prize, seed", CASES)
-def test_whole_tournament(field, most, fill, one_prize, seed):
+@pytest.mark.parametrize("field, most, fill, one_prize, seed, game", CASES)
+def test_whole_tournament(field, most, fill, one_prize, seed, game):
     rng = random.Random(seed * 1000 + field + most)
-    t, counts = sell_field(field, most, fill, rng, one_prize_per_player=one_prize)
+    t, counts = sell_field(field, most, fill, rng, one_prize_per_player=one_prize, game=game)
+    if game == "bauernschnapsen":  # every entry is a team's; one team per player
+        assert services.active_entries(t).filter(team__isnull=True).count() == 0
+        assert t.teams.count() == len(counts)
     inv = Invariants(t, sum(counts))
     stages = []
     while services.tournament_phase(t) != "finished":
         rnd = services.draw_next_round(t, seed=rng.randrange(2**40))
         stages.append(rnd.stage)
         inv.check()
-        play_open(rnd, rng, walkover_rate=0.1)
+        play_open(rnd, rng, bummerl=t.match_bummerl, walkover_rate=0.1)
         inv.check()
     standings = inv.check()
+    if game == "bauernschnapsen":  # the standings and prizes name the teams
+        assert all(" / Partner " in ps.player.name for ps in standings.players)
+        assert all(" / Partner " in pr.player.name for pr in standings.prizes if pr.player)
     assert stages[-3:] == [Stage.QUARTERFINAL, Stage.SEMIFINAL, Stage.FINAL]
     # the eight places are eight distinct entries, and every entry has a place
     prize_places = [e for e in standings.entries if e.place is not None and e.place <= 8]

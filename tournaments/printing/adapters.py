@@ -13,7 +13,9 @@ from django.utils.text import slugify
 from django.utils.translation import pgettext
 
 from ..models import (
+    HOLDER,
     MAIN_PAIRINGS,
+    PAIRING_HOLDERS,
     Bracket,
     Entry,
     Outcome,
@@ -109,8 +111,15 @@ def _drawn_text(value) -> str:
 
 def _pairings(round: Round):
     return list(
-        round.pairings.select_related("left__player", "right__player").order_by("number")
+        round.pairings.select_related(*PAIRING_HOLDERS).order_by("number")
     )
+
+
+def _members(entry: Entry) -> tuple[str, ...]:
+    """A team's two players (empty for an entry of a player)."""
+    if entry.team_id is None:
+        return ()
+    return (entry.team.first.name, entry.team.second.name)
 
 
 def get_round(tournament: Tournament, number: int | None) -> Round:
@@ -148,20 +157,26 @@ def draw_sheet_data(round: Round) -> DrawSheetData:
                 else pgettext("printing", "walkover")
             )
         elif p.outcome == Outcome.SURRENDER:
-            note = pgettext("printing", "same player")
+            note = (
+                pgettext("printing", "same team")
+                if tournament.for_teams
+                else pgettext("printing", "same player")
+            )
         elif p.outcome == Outcome.PLAYED and p.winner_bummerl is not None:
             score = f"{p.winner_bummerl}:{p.loser_bummerl}"
             note = score if p.winner == Side.LEFT else f"{p.loser_bummerl}:{p.winner_bummerl}"
         rows.append(
             DrawRow(
                 number=p.number,
-                left_name=p.left.player.name,
+                left_name=p.left.holder_name,
                 left_entry=p.left.number,
-                right_name=p.right.player.name if p.right_id else None,
+                right_name=p.right.holder_name if p.right_id else None,
                 right_entry=p.right.number if p.right_id else None,
                 table=p.table,
                 note=note,
                 match_name=p.match_name,
+                left_members=_members(p.left),
+                right_members=_members(p.right) if p.right_id else (),
             )
         )
     return DrawSheetData(
@@ -205,9 +220,9 @@ def score_sheets_data(round: Round, *, base_url: str = "") -> ScoreSheetsData:
     sheets = [
         ScoreSheet(
             number=p.number,
-            left_name=p.left.player.name,
+            left_name=p.left.holder_name,
             left_entry=p.left.number,
-            right_name=p.right.player.name,
+            right_name=p.right.holder_name,
             right_entry=p.right.number,
             table=p.table,
             match_name=p.match_name,
@@ -225,6 +240,7 @@ def score_sheets_data(round: Round, *, base_url: str = "") -> ScoreSheetsData:
         match_bummerl=tournament.match_bummerl,
         match_length_text=match_length_text(tournament.match_bummerl),
         sheets=sheets,
+        bummerl_points=tournament.game_rules.bummerl_from,
         labels=ScoreSheetLabels(
             title=pgettext("printing", "Score sheet"),
             number=pgettext("printing", "No."),
@@ -238,6 +254,11 @@ def score_sheets_data(round: Round, *, base_url: str = "") -> ScoreSheetsData:
             signature_left=pgettext("printing", "Signature left"),
             signature_right=pgettext("printing", "Signature right"),
             hint=pgettext(
+                "printing",
+                "Write each team's points left, counting down from 24; go on overleaf.",
+            )
+            if tournament.for_teams
+            else pgettext(
                 "printing", "Write each player's points left, counting down from 7 game by game."
             ),
             empty=pgettext("printing", "No matches to play in this round."),
@@ -257,7 +278,7 @@ def entry_cards_data(tournament: Tournament, public_url: str) -> EntryCardsData:
     tournament's public page (the QR code), or empty for no QR code."""
     entries = (
         Entry.objects.filter(tournament=tournament, cancelled_at__isnull=True)
-        .select_related("player")
+        .select_related(*HOLDER)
         .order_by("number")
     )
     fee = tournament.entry_fee
@@ -265,7 +286,7 @@ def entry_cards_data(tournament: Tournament, public_url: str) -> EntryCardsData:
         header=document_header(tournament),
         url=public_url if tournament.is_public else "",
         fee_text=pgettext("printing", "Entry fee %(fee)s") % {"fee": money(fee)} if fee else "",
-        cards=[EntryCard(e.number, e.player.name, e.paid, e.player.town) for e in entries],
+        cards=[EntryCard(e.number, e.holder_name, e.paid, e.holder.town) for e in entries],
         labels=EntryCardLabels(
             title=pgettext("printing", "Entry cards"),
             entry=pgettext("printing", "Entry no."),
@@ -293,7 +314,7 @@ def _slot(entry, pairing: Pairing, side: str) -> BracketSlot:
     elif pairing.outcome == Outcome.WALKOVER:
         score = "w.o." if pairing.winner == side else ""
     return BracketSlot(
-        name=entry.player.name,
+        name=entry.holder_name,
         entry=entry.number,
         score=score,
         won=pairing.decided and pairing.winner == side,
@@ -321,7 +342,7 @@ def bracket_picture(tournament: Tournament, *, released_only: bool = False) -> B
         query = query.filter(round__status=Round.Status.RELEASED)
     pairings = list(
         query.exclude(round__stage=Stage.MAIN)
-        .select_related("round", "left__player", "right__player")
+        .select_related("round", *PAIRING_HOLDERS)
         .defer("round__protocol")  # the draw protocols are not needed for the picture
         .order_by("round__number", "number")
     )

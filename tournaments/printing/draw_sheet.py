@@ -60,6 +60,9 @@ class DrawRow:
     table: int | None = None
     note: str = ""
     match_name: str = ""  # the prize-stage match ("Finale", "Spiel um Platz 7"), or ""
+    # a team's two players: the index lists the team's entry under each of them
+    left_members: tuple = ()
+    right_members: tuple = ()
 
     @property
     def bye(self) -> bool:
@@ -105,21 +108,24 @@ class _ListEntry:
 
 def player_index(data: DrawSheetData) -> list[_ListEntry]:
     """Every entry in the round, alphabetically by player, then entry number; with the
-    prize-stage match (or, with several sections, the section) it plays in."""
+    prize-stage match (or, with several sections, the section) it plays in. A team's
+    entry is listed under each of its two players."""
     show_section = len(data.sections) > 1
     items = []
     for section in data.sections:
         for row in section.rows:
             title = row.match_name or (section.title if show_section else "")
-            items.append(
-                _ListEntry(row.left_name, row.left_entry, row.number, data.labels.side_left, title)
-            )
-            if not row.bye:
+            for name in row.left_members or (row.left_name,):
                 items.append(
-                    _ListEntry(
-                        row.right_name, row.right_entry, row.number, data.labels.side_right, title
-                    )
+                    _ListEntry(name, row.left_entry, row.number, data.labels.side_left, title)
                 )
+            if not row.bye:
+                for name in row.right_members or (row.right_name,):
+                    items.append(
+                        _ListEntry(
+                            name, row.right_entry, row.number, data.labels.side_right, title
+                        )
+                    )
     items.sort(key=lambda e: (name_sort_key(e.name), e.entry))
     return items
 

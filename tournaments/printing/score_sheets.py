@@ -1,6 +1,7 @@
 """Score sheets (Spielzettel): one slip per pairing, three to an A4 page with
 cut marks. The players write each Bummerl counting down from 7, game by game,
-and sign the result.
+and sign the result; in Bauernschnapsen the two teams count down from 24
+(``ScoreSheetsData.bummerl_points``).
 
 A slip whose pairing has a match started in the browser also carries, between the
 grid and the players, a QR code per player with his private link, and the link
@@ -96,10 +97,12 @@ class ScoreSheet:
 class ScoreSheetsData:
     header: DocumentHeader
     round_title: str
-    match_bummerl: int  # Bummerl needed to win the match (2 or 3)
+    match_bummerl: int  # Bummerl needed to win the match (1 to 3)
     match_length_text: str  # e.g. "first to 2 Bummerl"
     sheets: list[ScoreSheet]
     labels: ScoreSheetLabels = field(default_factory=ScoreSheetLabels)
+    # each Bummerl is counted down from this (7; Bauernschnapsen's teams from 24)
+    bummerl_points: int = BUMMERL_POINTS
 
 
 @dataclass(frozen=True)
@@ -237,8 +240,8 @@ def _define_slip_form(canvas, data: ScoreSheetsData, layout: SlipLayout, logo) -
         canvas.setFont(FONT, 9)
         canvas.setFillGray(0.45)
         first = baseline_in(grid_top - 2 * HEAD_ROW, GAME_ROW, 9)
-        canvas.drawCentredString(x0 + column / 2, first, str(BUMMERL_POINTS))
-        canvas.drawCentredString(x0 + 1.5 * column, first, str(BUMMERL_POINTS))
+        canvas.drawCentredString(x0 + column / 2, first, str(data.bummerl_points))
+        canvas.drawCentredString(x0 + 1.5 * column, first, str(data.bummerl_points))
         canvas.setFillGray(0)
     canvas.setLineWidth(0.3)
     canvas.setStrokeGray(0.55)

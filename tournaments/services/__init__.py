@@ -17,6 +17,7 @@ One module per concern, each the one place of its rules:
   opponent or staff;
 - ``progress``: the next step and the phase of a tournament;
 - ``categories``: categories (Wertungen) and who belongs to them;
+- ``teams``: the teams of a Bauernschnapsen, the partner draw, holders' names;
 - ``register``: the shared player register (merging two entries of one person);
 - ``ceremony``: starting and stopping the prize ceremony on the projector;
 - ``common``: the error, the audit row, the lock and what the others share.
@@ -81,6 +82,15 @@ from .rounds import (
     transcript_holders,
     withdraw_round,
 )
+from .teams import (
+    draw_partners,
+    folded_entries,
+    holder_names,
+    import_teams,
+    table_seats,
+    team_for,
+    team_of,
+)
 from .terms import (
     TERMS_FIELDS,
     create_tournament,
@@ -119,6 +129,13 @@ __all__ = [
     "delete_category",
     "delete_tournament",
     "draw_next_round",
+    "draw_partners",
+    "folded_entries",
+    "holder_names",
+    "import_teams",
+    "table_seats",
+    "team_for",
+    "team_of",
     "find_or_register_player",
     "loser_entry_id",
     "merge_players",

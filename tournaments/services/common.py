@@ -75,12 +75,15 @@ def _stage_for(in_play: int) -> str:
 
 
 def _entry_state(entry: Entry) -> dict:
-    return {
+    state = {
         "number": entry.number,
         "player": entry.player_id,
         "paid": entry.paid,
         "cancelled": entry.cancelled_at is not None,
     }
+    if entry.team_id is not None:
+        state["team"] = entry.team.name
+    return state
 
 
 def _result_state(p: Pairing) -> dict:
@@ -114,6 +117,15 @@ def loser_entry_id(p: Pairing) -> int | None:
 def active_entries(tournament):
     """The sold, uncancelled entries of a tournament."""
     return Entry.objects.filter(tournament=tournament, cancelled_at__isnull=True)
+
+
+def field_entries(tournament) -> int:
+    """How many entries the field holds: those sold; where the partners are still to be
+    drawn, the teams the registered players will make (two registrations a team)."""
+    sold = active_entries(tournament).count()
+    if getattr(tournament, "draw_partners", False) and not tournament.partner_draw:
+        return sold // 2
+    return sold
 
 
 def round_draws(round: Round) -> dict:

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ..formats import format_of
+from ..formats import format_of, game_of
 from ..models import (
     FIELD_SIZES,
     Entry,
@@ -23,6 +23,7 @@ from .common import (
     _entry_state,
     _lock,
     active_entries,
+    field_entries,
 )
 
 
@@ -44,10 +45,17 @@ def find_or_register_player(name, *, town="", contact="") -> Player:
 
 
 def sell_entries(
-    tournament, player, count=1, *, paid=False, categories=(), actor=None
+    tournament, player, count=1, *, partner=None, paid=False, categories=(), actor=None
 ) -> list[Entry]:
     """Sell ``count`` entries to a player, numbered after the highest number so far;
-    they belong to ``categories`` (of this tournament)."""
+    they belong to ``categories`` (of this tournament).
+
+    In a team tournament (Bauernschnapsen) the entries are sold to the team of
+    ``player`` and ``partner`` (found or formed, ``services.teams``); the limit counts per
+    team. Where the partners are drawn by lot, players register alone (one registration
+    each, no partner) until the partner draw."""
+    from .teams import partner_draw_pending, team_for
+
     if not isinstance(count, int) or count < 1:
         raise TournamentError(_("Sell at least one entry."), "count")
     with transaction.atomic():
@@ -56,6 +64,24 @@ def sell_entries(
             raise TournamentError(
                 _("The first round is drawn; no more entries can be sold."), "drawn"
             )
+        team = None
+        alone = partner_draw_pending(t)  # lone registrations before the partner draw
+        if game_of(t).teams and not alone:
+            if partner is None:
+                raise TournamentError(
+                    _("Entries of a team tournament are sold to a team: name the partner too."),
+                    "partner",
+                )
+            team = team_for(t, player, partner)
+            player = team.first
+        elif partner is not None:
+            raise TournamentError(
+                _("In this tournament players register alone; the partners are drawn by lot.")
+                if alone
+                else _("Entries of a Schnapsen tournament are sold to one player, not a team."),
+                "partner",
+            )
+        holder = team.name if team is not None else player.name
         active = active_entries(t)
         held = active.filter(player=player).count()
         limit_count = format_of(t).entries_per_player(t)
@@ -63,15 +89,30 @@ def sell_entries(
             # two counts, two sentences: each takes the plural form of its own number
             holds = ngettext(
                 "%(name)s holds %(held)d entry.", "%(name)s holds %(held)d entries.", held
-            ) % {"name": player.name, "held": held}
-            limit = ngettext(
-                "A player may buy at most %(max)d entry.",
-                "A player may buy at most %(max)d entries.",
-                limit_count,
-            ) % {"max": limit_count}
+            ) % {"name": holder, "held": held}
+            if team is not None:
+                limit = ngettext(
+                    "A team may buy at most %(max)d entry.",
+                    "A team may buy at most %(max)d entries.",
+                    limit_count,
+                ) % {"max": limit_count}
+            else:
+                limit = ngettext(
+                    "A player may buy at most %(max)d entry.",
+                    "A player may buy at most %(max)d entries.",
+                    limit_count,
+                ) % {"max": limit_count}
             raise TournamentError(f"{holds} {limit}", "limit")
         sold = active.count()
-        if sold + count > t.field_size:
+        if alone:
+            # registrations of players: two make one team's entry after the partner draw
+            if sold + count > 2 * t.field_size:
+                raise TournamentError(
+                    _("The field of %(size)d teams is full (%(players)d players registered).")
+                    % {"size": t.field_size, "players": sold},
+                    "full",
+                )
+        elif sold + count > t.field_size:
             raise TournamentError(
                 ngettext(
                     "Only %(left)d of %(size)d entries is left.",
@@ -92,7 +133,9 @@ def sell_entries(
         if any(c.tournament_id != t.pk for c in categories):
             raise TournamentError(_("This category is not one of this tournament."), "category")
         entries = [
-            Entry.objects.create(tournament=t, player=player, number=top + i + 1, paid=bool(paid))
+            Entry.objects.create(
+                tournament=t, player=player, team=team, number=top + i + 1, paid=bool(paid)
+            )
             for i in range(count)
         ]
         states = [_entry_state(e) for e in entries]
@@ -101,7 +144,7 @@ def sell_entries(
             for e, state in zip(entries, states, strict=True):
                 e.categories.set(categories)
                 state["categories"] = names
-        _audit(t, actor, "sell_entries", str(player), None, states)
+        _audit(t, actor, "sell_entries", str(team or player), None, states)
     return entries
 
 
@@ -158,7 +201,7 @@ def smaller_field_offer(tournament) -> int | None:
     """
     if not format_of(tournament).fills_field:
         return None
-    sold = active_entries(tournament).count()
+    sold = field_entries(tournament)
     if sold * 2 >= tournament.field_size:
         return None
     fitting = [n for n in FIELD_SIZES if n // 2 <= sold and n < tournament.field_size]
@@ -171,7 +214,7 @@ def shrink_field(tournament, new_size, *, actor=None) -> Tournament:
         t = _lock(tournament)
         if t.rounds.exists():
             raise TournamentError(_("The field cannot change after the first draw."), "drawn")
-        sold = active_entries(t).count()
+        sold = field_entries(t)
         if new_size not in FIELD_SIZES or new_size >= t.field_size:
             raise TournamentError(
                 _("The new field size must be a smaller one of %(sizes)s.")

@@ -19,6 +19,7 @@ from .common import (
     _latest_round,
     _round_complete,
     active_entries,
+    field_entries,
 )
 from .entries import smaller_field_offer
 
@@ -43,17 +44,23 @@ class NextStep:
 def next_step(tournament) -> NextStep:
     """The next thing to do, as a translated message and a code, with counters."""
     t = tournament
-    entries = list(active_entries(t).values_list("player_id", "paid"))
+    from .teams import folded_entries
+
+    entries = list(active_entries(t).values_list("player_id", "team__second_id", "paid"))
     sold = len(entries)
-    paid = sum(1 for _p, is_paid in entries if is_paid)
+    paid = sum(1 for _p, _s, is_paid in entries if is_paid)
+    # registrations the partner draw folded into a team's entry were paid for too
+    folded_paid = folded_entries(t).filter(paid=True).count() if t.draw_partners else 0
+    people = {p for p, _s, _paid in entries} | {s for _p, s, _paid in entries if s}
     step = NextStep(
         code="",
         message="",
-        players=len({p for p, _paid in entries}),
+        players=len(people),
         entries_sold=sold,
         entries_paid=paid,
-        fees_taken=(t.entry_fee or Decimal("0")) * paid,
+        fees_taken=(t.entry_fee or Decimal("0")) * (paid + folded_paid),
     )
+    sold = field_entries(t)  # the field's entries (teams to come where partners are drawn)
     rounds = list(t.rounds.order_by("number"))
     form = format_of(t)
     if rounds:

@@ -32,6 +32,28 @@ def merge_players(keep: Player, other: Player, *, actor=None, club=None) -> Play
                     _("%(player)s was merged into another player already.") % {"player": p},
                     "merged",
                 )
+        # teams (Bauernschnapsen): the other's places in teams move too, unless the kept
+        # player plays in the same tournament (one team per player and tournament)
+        from django.db.models import Q
+
+        from ..models import Team
+
+        others_teams = list(Team.objects.filter(Q(first=o) | Q(second=o)))
+        clash = Team.objects.filter(
+            Q(first=k) | Q(second=k), tournament_id__in=[team.tournament_id for team in others_teams]
+        ).exists() or Entry.objects.filter(
+            player=k, tournament_id__in=[team.tournament_id for team in others_teams]
+        ).exists()
+        if clash:
+            raise TournamentError(
+                _(
+                    "Both play in one tournament (in a team or with an entry); a player plays "
+                    "in one team per tournament, so they cannot be merged."
+                ),
+                "team_clash",
+            )
+        Team.objects.filter(first=o).update(first=k)
+        Team.objects.filter(second=o).update(second=k)
         moved = list(
             Entry.objects.filter(player=o)
             .select_related("tournament")

@@ -238,12 +238,17 @@ def _new_pairing(rnd, bracket, number, left, right, now, actor) -> Pairing:
     return p
 
 
-def _draw_error(exc, prefix: str = "") -> TournamentError:
-    """A translated TournamentError for a DrawError, naming players by name."""
+def _draw_error(exc, prefix: str = "", tournament=None) -> TournamentError:
+    """A translated TournamentError for a DrawError, naming players (teams) by name."""
+    from .teams import holder_names
+
     params = dict(getattr(exc, "params", {}) or {})
     ids = [params[k] for k in ("player",) if isinstance(params.get(k), int)]
     ids += [p for p in params.get("players", []) if isinstance(p, int)]
-    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    if tournament is not None:
+        names = holder_names(tournament, ids)
+    else:
+        names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
     if "player" in params:
         params["player"] = names.get(params["player"], params["player"])
     if "players" in params:
@@ -313,8 +318,15 @@ def draw_next_round(
     the matches for 3rd, 5th and 7th place.
     """
 
+    from .teams import _draw_partners_locked, partner_draw_pending
+
     with transaction.atomic():
         t = _lock(tournament)
+        if partner_draw_pending(t) and not t.rounds.exists():
+            # players registered alone: their partners are drawn first (its own seed)
+            _draw_partners_locked(t, actor=actor)
+            if isinstance(tournament, Tournament):
+                tournament.partner_draw = t.partner_draw  # the caller's instance is current
         return format_of(t).draw_next_round(t, seed=seed, order=order, actor=actor)
 
 
@@ -346,7 +358,7 @@ def _pot_draw(t: Tournament, *, seed=None, order=None, actor=None) -> Round:
                 plan.placement_holders, pot_size=2, seed=seed + 1, multi_first=True
             )
     except DrawError as exc:
-        raise _draw_error(exc) from None
+        raise _draw_error(exc, tournament=t) from None
     return _save_round(t, plan, results, method=Round.Method.COMPUTED, seed=seed, actor=actor)
 
 
@@ -396,6 +408,12 @@ def transcribe_next_round(
                 ),
                 "not_transcribable",
             )
+        from .teams import partner_draw_pending
+
+        if partner_draw_pending(t):
+            raise TournamentError(
+                _("Draw the partners first: the pots are drawn by the teams."), "partners"
+            )
         plan = _plan_next_round(t)
         seed = new_seed()
         lines = None
@@ -419,7 +437,9 @@ def transcribe_next_round(
         except DrawError as exc:
             if lines and isinstance(exc.step, int) and 1 <= exc.step <= len(lines):
                 exc.step = lines[exc.step - 1]  # the line of the text, blank lines counted
-            raise _draw_error(exc, _("The transcribed draw is not valid.") + " ") from None
+            raise _draw_error(
+                exc, _("The transcribed draw is not valid.") + " ", tournament=t
+            ) from None
         except (TypeError, ValueError):
             raise TournamentError(
                 _("Each draw is a player, a pot (left or right) and a number."), "draw"

@@ -9,11 +9,12 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext as _
 
-from ..formats import format_of
+from ..formats import format_of, game_of
 from ..models import (
     FIELD_SIZES,
     PRIZE_PLACES,
     ByeScore,
+    Game,
     LastTiebreak,
     Pairing,
     Prize,
@@ -63,6 +64,33 @@ def _validate_format(
             )
 
 
+def _validate_game(*, game, format, match_bummerl, draw_partners=False, **_others) -> None:
+    """The game and what it allows: Bauernschnapsen (teams) as a Preisschnapsen only, its
+    match to 1, 2 or 3 Bummerl; drawn partners only for teams."""
+    if game not in Game.values:
+        raise TournamentError(_("Unknown game “%(game)s”.") % {"game": game}, "game")
+    rules = game_of(game)
+    if format not in rules.formats:
+        raise TournamentError(
+            _("%(game)s is played as a Preisschnapsen (the Danish system is for Schnapsen).")
+            % {"game": rules.label()},
+            "format",
+        )
+    if match_bummerl not in rules.match_lengths:
+        raise TournamentError(
+            _("A match of %(game)s is played to %(lengths)s Bummerl.")
+            % {
+                "game": rules.label(),
+                "lengths": _(" or ").join(str(n) for n in rules.match_lengths),
+            },
+            "match_bummerl",
+        )
+    if draw_partners and not rules.teams:
+        raise TournamentError(
+            _("Partners are drawn only in a team tournament (Bauernschnapsen)."), "draw_partners"
+        )
+
+
 def _validate_terms(
     *, name, field_size, max_entries_per_player, entry_fee, rule_profile, match_bummerl
 ) -> Decimal:
@@ -88,8 +116,8 @@ def _validate_terms(
         raise TournamentError(
             _("Unknown rule profile “%(profile)s”.") % {"profile": rule_profile}, "rule_profile"
         )
-    if match_bummerl not in (2, 3):
-        raise TournamentError(_("A match is played to 2 or 3 Bummerl."), "match_bummerl")
+    if match_bummerl not in (1, 2, 3):
+        raise TournamentError(_("A match is played to 1, 2 or 3 Bummerl."), "match_bummerl")
     return fee
 
 
@@ -147,6 +175,8 @@ def create_tournament(
     danish_rematches=Rematches.ALLOWED,
     danish_bye_score=ByeScore.MATCH_WON,
     danish_last_tiebreak=LastTiebreak.BUCHHOLZ,
+    game=Game.SCHNAPSEN,
+    draw_partners=False,
     actor=None,
 ) -> Tournament:
     """Create a tournament with its terms and up to eight prizes (text and/or amount).
@@ -156,7 +186,10 @@ def create_tournament(
     ``prizes`` lists the prizes from 1st place down: ``(description, amount)``.
     ``format`` is "preisschnapsen" or "danish" with the Danish terms (``danish.py``); in
     the Danish system a player holds one entry (``max_entries_per_player`` is 1) and the
-    field size is the most players the tournament takes.
+    field size is the most players the tournament takes. ``game`` "bauernschnapsen" makes
+    a team tournament (entries held by teams of two; ``draw_partners``: players register
+    alone and the partners are drawn by lot before the first draw, each holding one
+    registration).
     """
     from clubs.services import club_for_name
 
@@ -168,7 +201,10 @@ def create_tournament(
         "danish_last_tiebreak": danish_last_tiebreak,
     }
     _validate_format(**format_terms)
-    if not format_of(format).several_entries:
+    _validate_game(
+        game=game, format=format, match_bummerl=match_bummerl, draw_partners=draw_partners
+    )
+    if not format_of(format).several_entries or draw_partners:
         max_entries_per_player = 1
     if club is None:
         club = club_for_name(club_name)
@@ -196,6 +232,8 @@ def create_tournament(
             confirm_results=bool(confirm_results),
             category_prize_with_main=bool(category_prize_with_main),
             seed=seed if seed is not None else new_seed(),
+            game=game,
+            draw_partners=bool(draw_partners),
             **format_terms,
         )
         Prize.objects.bulk_create(
@@ -208,7 +246,12 @@ def create_tournament(
             t.name,
             None,
             {"field_size": field_size, "format": format}
-            | ({"rounds": danish_rounds} if format == TournamentFormat.DANISH else {}),
+            | ({"rounds": danish_rounds} if format == TournamentFormat.DANISH else {})
+            | (
+                {"game": game, "draw_partners": bool(draw_partners)}
+                if game != Game.SCHNAPSEN
+                else {}
+            ),
         )
     return t
 
@@ -229,9 +272,19 @@ TERMS_FIELDS = (
     "is_public",
     "format",
     *DANISH_TERMS,
+    "game",
+    "draw_partners",
 )
 # what cannot change once the first round is drawn
-FIXED_AFTER_DRAW = ("field_size", "max_entries_per_player", "match_bummerl", "format", *DANISH_TERMS)
+FIXED_AFTER_DRAW = (
+    "field_size",
+    "max_entries_per_player",
+    "match_bummerl",
+    "format",
+    *DANISH_TERMS,
+    "game",
+    "draw_partners",
+)
 
 
 def update_tournament(tournament, *, actor=None, **terms) -> Tournament:
@@ -250,12 +303,29 @@ def update_tournament(tournament, *, actor=None, **terms) -> Tournament:
                 if key in terms and terms[key] != getattr(t, key):
                     raise TournamentError(
                         _(
-                            "The field size, entries per player, match length, format and "
-                            "the Danish terms cannot change after the first draw."
+                            "The field size, entries per player, match length, format, "
+                            "game and the Danish terms cannot change after the first draw."
                         ),
                         "drawn",
                     )
         _validate_format(**{k: terms.get(k, getattr(t, k)) for k in ("format", *DANISH_TERMS)})
+        game_terms = {
+            k: terms.get(k, getattr(t, k))
+            for k in ("game", "format", "match_bummerl", "draw_partners")
+        }
+        _validate_game(**game_terms)
+        if game_terms["game"] != t.game or game_terms["draw_partners"] != t.draw_partners:
+            # who holds the entries (players, teams, lone registrations) changes with these
+            if active_entries(t).exists():
+                raise TournamentError(
+                    _(
+                        "The game and the partner draw cannot change once entries are sold. "
+                        "Cancel them first."
+                    ),
+                    "game",
+                )
+        if game_terms["draw_partners"]:
+            terms["max_entries_per_player"] = 1
         if not format_of(terms.get("format", t.format)).several_entries:
             terms["max_entries_per_player"] = 1
             if (

@@ -7,7 +7,7 @@ from clubs.urls import staff_patterns as club_patterns
 from schnapsen_site import converters  # noqa: F401 - registers <id:…>
 from series.urls import staff_patterns as series_patterns
 from tournaments.printing import views as printing_views
-from tournaments.views import absence, categories, merge, players, reports, staff
+from tournaments.views import absence, categories, merge, players, reports, staff, teams
 
 app_name = "staff"
 urlpatterns: list = [
@@ -23,6 +23,7 @@ urlpatterns: list = [
     path("t/<id:pk>/edit/", staff.tournament_edit, name="tournament_edit"),
     path("t/<id:pk>/shrink/", staff.shrink, name="shrink"),
     path("t/<id:pk>/entries/", staff.entries, name="entries"),
+    path("t/<id:pk>/entries/import-teams/", teams.team_import, name="team_import"),
     path("t/<id:pk>/entries/<id:entry_pk>/paid/", staff.entry_paid, name="entry_paid"),
     path("t/<id:pk>/entries/<id:entry_pk>/cancel/", staff.entry_cancel, name="entry_cancel"),
     path(

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.models import (
     ByeScore,
+    Game,
     LastTiebreak,
     Outcome,
     Pairing,
@@ -81,6 +82,16 @@ LABELS = {
     # players' reports (issue 11)
     "reported_by": gettext_lazy("reported by"),
     "report": gettext_lazy("report"),
+    # team tournaments (issue 14)
+    "team": gettext_lazy("team"),
+    "teams": gettext_lazy("teams"),
+    "draw_partners": gettext_lazy("partners drawn by lot"),
+    "registrations": gettext_lazy("registrations"),
+    "entry": gettext_lazy("entry"),
+    "folded": gettext_lazy("registration joined"),
+    "first": gettext_lazy("player 1"),
+    "second": gettext_lazy("player 2"),
+    "id": gettext_lazy("register no."),
 }
 
 #: Stored for the machine (the result's version counter, a browser match's id, an action's
@@ -104,6 +115,7 @@ CHOICES = {
     "danish_rematches": Rematches,
     "danish_bye_score": ByeScore,
     "danish_last_tiebreak": LastTiebreak,
+    "game": Game,  # a game number (a revoke's) is an int and shown as it is
 }
 
 

@@ -15,7 +15,16 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import MAIN_PAIRINGS, AuditLog, Entry, Pairing, Round, match_name
+from tournaments.models import (
+    HOLDER,
+    MAIN_PAIRINGS,
+    PAIRING_HOLDERS,
+    AuditLog,
+    Entry,
+    Pairing,
+    Round,
+    match_name,
+)
 
 from .presenters import entry_label
 
@@ -62,11 +71,12 @@ def filter_log(log, tournament, data: dict):
     name = " ".join((data.get("player") or "").split())
     if name:
         entries = list(
-            Entry.objects.filter(
-                tournament=tournament, player__name__icontains=name
-            ).select_related("player")
+            Entry.objects.filter(tournament=tournament)
+            .filter(Q(player__name__icontains=name) | Q(team__second__name__icontains=name))
+            .select_related(*HOLDER)
         )
         players = {e.player for e in entries}
+        teams = {e.team.name for e in entries if e.team_id}  # a team's sale is under its name
         pairings = Pairing.objects.filter(round__tournament=tournament).filter(
             Q(left__in=entries) | Q(right__in=entries)
         )
@@ -74,6 +84,7 @@ def filter_log(log, tournament, data: dict):
             [f"entry {e.number}" for e in entries]
             + [str(p) for p in players]  # a sale is recorded under the player
             + [p.name for p in players]
+            + sorted(teams)
             + _pairing_targets(pairings.select_related("round"))
         )
         log = log.filter(target__in=targets)
@@ -97,7 +108,7 @@ def pairing_lookup(tournament, rows) -> dict[str, dict]:
         for p in Pairing.objects.filter(
             round__tournament=tournament, round__number__in={r for r, _n in keys}
         )
-        .select_related("round", "left__player", "right__player")
+        .select_related("round", *PAIRING_HOLDERS)
         .filter(number__in={n for _r, n in keys})
     }
     lookup = {}

@@ -88,7 +88,7 @@ class TournamentForm(forms.ModelForm):
             self.order_fields(["club"])
         for name in self.OPTIONAL_TERMS:
             self.fields[name].required = False
-        for name in self.OPTIONAL_TERMS[1:]:
+        for name in self.OPTIONAL_TERMS[1:5]:
             self.fields[name].help_text = _("Only for the Danish system.")
         self.fields["danish_rounds"].help_text = _(
             "Only for the Danish system: every player plays every round; nobody is knocked out."
@@ -103,6 +103,7 @@ class TournamentForm(forms.ModelForm):
                 self.fields[name].help_text = _("Fixed once the first round is drawn.")
             self.fields["field_size"].disabled = True
             self.fields["field_size"].help_text = _("Fixed once the first round is drawn.")
+            self.fields["draw_partners"].disabled = True
         for place in range(1, PRIZE_PLACES + 1):
             self.fields[f"prize_{place}_description"] = forms.CharField(
                 label=_("Prize %(place)s") % {"place": place}, max_length=200, required=False
@@ -122,7 +123,7 @@ class TournamentForm(forms.ModelForm):
     # the format and its Danish terms may be left out of a request (older forms, scripts):
     # they keep the tournament's value, or the default of a new one
     OPTIONAL_TERMS = ("format", "danish_rounds", "danish_rematches", "danish_bye_score",
-                      "danish_last_tiebreak")
+                      "danish_last_tiebreak", "game")
 
     def _post_clean(self):
         for name in self.OPTIONAL_TERMS:
@@ -181,6 +182,15 @@ class SellEntriesForm(forms.Form):
     )
     name = forms.CharField(label=_("Player"), max_length=200, required=False)
     town = forms.CharField(label=_("town or club"), max_length=200, required=False)
+    # a team tournament: the team's second player, found or registered the same way
+    partner = forms.ModelChoiceField(
+        queryset=Player.objects.current(),
+        widget=forms.HiddenInput,
+        required=False,
+        error_messages={"invalid_choice": _("This player is not in the register.")},
+    )
+    partner_name = forms.CharField(label=_("Partner"), max_length=200, required=False)
+    partner_town = forms.CharField(label=_("town or club"), max_length=200, required=False)
     count = forms.IntegerField(label=_("Entries"), min_value=1, max_value=16, initial=1)
     paid = forms.BooleanField(label=_("paid"), required=False, initial=True)
     categories = forms.ModelMultipleChoiceField(
@@ -191,8 +201,9 @@ class SellEntriesForm(forms.Form):
         error_messages={"invalid_choice": _("This category is not one of this tournament.")},
     )
 
-    def __init__(self, *args, tournament=None, **kwargs):
+    def __init__(self, *args, tournament=None, teams=False, **kwargs):
         super().__init__(*args, **kwargs)
+        self.teams = teams  # sold to teams: the partner is asked for too
         if tournament is not None:
             self.fields["categories"].queryset = tournament.categories.all()
 
@@ -200,6 +211,12 @@ class SellEntriesForm(forms.Form):
         data = super().clean()
         if not data.get("player") and not " ".join((data.get("name") or "").split()):
             raise forms.ValidationError(_("Choose a player from the register or type a new name."))
+        if self.teams and not data.get("partner") and not " ".join(
+            (data.get("partner_name") or "").split()
+        ):
+            raise forms.ValidationError(
+                _("A team is two players: choose the partner from the register or type a new name.")
+            )
         return data
 
 

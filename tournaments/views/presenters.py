@@ -6,13 +6,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.draw import DrawError
-from tournaments.models import Bracket, Entry, Outcome, Pairing, Player, Round, Side
+from tournaments.models import Bracket, Entry, Outcome, Pairing, Round, Side
 
 
 def entry_label(entry: Entry | None) -> str:
     if entry is None:
         return _("bye")
-    return f"#{entry.number} {entry.player.name}"
+    return f"#{entry.number} {entry.holder_name}"
+
+
+def member_names(entry: Entry | None) -> tuple[str, ...]:
+    """The names under which a player looks his entry up: a team's two players."""
+    if entry is None or entry.team_id is None:
+        return ()
+    return (entry.team.first.name, entry.team.second.name)
 
 
 @dataclass
@@ -42,6 +49,9 @@ class PairingRow:
     extra: dict = field(default_factory=dict)
     reports: list = field(default_factory=list)  # ``ReportView``: players' reports
     disputed: bool = False  # two reports disagree, or the opponent contradicted one
+    # a team's two players, under whose names each finds the team (empty for a player)
+    left_members: tuple = ()
+    right_members: tuple = ()
 
 
 @dataclass
@@ -141,8 +151,10 @@ def pairing_row(
         bracket_label=pairing.match_name,
         left=entry_label(pairing.left),
         right=entry_label(pairing.right if pairing.right_id else None),
-        left_player=str(pairing.left.player),
-        right_player=str(pairing.right.player) if pairing.right_id else "",
+        left_player=str(pairing.left.holder),
+        right_player=str(pairing.right.holder) if pairing.right_id else "",
+        left_members=member_names(pairing.left),
+        right_members=member_names(pairing.right if pairing.right_id else None),
         table=pairing.table,
         status=status,
         status_label=STATUS_LABELS[status](),
@@ -259,7 +271,9 @@ def protocols(drawn: Round) -> list:
     player_ids = {s.player for _title, r in results if r for s in r.steps}
     entry_ids = {s.entry for _title, r in results if r for s in r.steps if s.entry}
     entry_ids |= {p.left for _title, r in results if r for p in r.pairings}
-    players = dict(Player.objects.filter(pk__in=player_ids).values_list("pk", "name"))
+    from tournaments.services import holder_names
+
+    players = holder_names(drawn.tournament, player_ids)
     entries = dict(Entry.objects.filter(pk__in=entry_ids).values_list("pk", "number"))
     views = []
     for title, result in results:
@@ -335,17 +349,19 @@ def by_player(rows: list[PairingRow]) -> list[dict]:
     lookup: dict[str, list[dict]] = {}
     for row in rows:
         # with the opponent, so that a player finds whom he plays next at a glance
-        lookup.setdefault(row.left_player, []).append(
-            {
-                "number": row.number,
-                "side": "left",
-                "entry": row.left,
-                "row": row,
-                "opponent": row.right if row.right_player else "",
-            }
-        )
-        if row.right_player:
-            lookup.setdefault(row.right_player, []).append(
+        # a team is found under each of its two players' names
+        for name in row.left_members or (row.left_player,):
+            lookup.setdefault(name, []).append(
+                {
+                    "number": row.number,
+                    "side": "left",
+                    "entry": row.left,
+                    "row": row,
+                    "opponent": row.right if row.right_player else "",
+                }
+            )
+        for name in row.right_members or ((row.right_player,) if row.right_player else ()):
+            lookup.setdefault(name, []).append(
                 {
                     "number": row.number,
                     "side": "right",
@@ -377,7 +393,7 @@ def cancel_entry_confirmation(entry: Entry) -> Confirmation:
     from tournaments.money import euro
 
     t = entry.tournament
-    number, player = entry.number, entry.player.name
+    number, player = entry.number, entry.holder_name
     lines = [
         _(
             "Entry %(number)s of %(player)s is cancelled: it no longer takes part, and "

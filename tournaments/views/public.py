@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tournaments.models import Bracket, Pairing, Round, Tournament
+from tournaments.models import PAIRING_HOLDERS, Bracket, Pairing, Round, Tournament
 
 from . import cached, presenters
 from .access import can_view_tournament
@@ -97,7 +97,7 @@ def live_context(tournament: Tournament) -> dict:
     if wanted:
         for pairing in (
             Pairing.objects.filter(round_id__in=wanted)
-            .select_related("round", "left__player", "right__player")
+            .select_related("round", *PAIRING_HOLDERS)
             .defer("round__protocol")  # the draw's protocol: large, and decoded per row
             .order_by("round__number", "number")
         ):

@@ -17,6 +17,8 @@ from schnapsen_site.numbers import parse_int
 from schnapsen_site.text import search_text
 from tournaments import once, services
 from tournaments.models import (
+    HOLDER,
+    PAIRING_HOLDERS,
     Entry,
     Outcome,
     Pairing,
@@ -170,11 +172,13 @@ def shrink(request, pk):
 @staff_required
 def entries(request, pk):
     tournament = _tournament(pk)
+    teams = tournament.for_teams and not services.teams.partner_draw_pending(tournament)
     form = SellEntriesForm(
-        _posted(request), initial={"count": 1, "paid": True}, tournament=tournament
+        _posted(request), initial={"count": 1, "paid": True}, tournament=tournament, teams=teams
     )
     if request.method == "POST" and form.is_valid():
         player = form.cleaned_data["player"]
+        partner = form.cleaned_data["partner"] if teams else None
         try:
             with transaction.atomic():
                 once.claim(request.POST, "sell", request.user)
@@ -183,10 +187,16 @@ def entries(request, pk):
                         " ".join(form.cleaned_data["name"].split()),
                         town=" ".join(form.cleaned_data["town"].split()),
                     )
+                if teams and partner is None:
+                    partner = services.find_or_register_player(
+                        " ".join(form.cleaned_data["partner_name"].split()),
+                        town=" ".join(form.cleaned_data["partner_town"].split()),
+                    )
                 sold = services.sell_entries(
                     tournament,
                     player,
                     form.cleaned_data["count"],
+                    partner=partner,
                     paid=form.cleaned_data["paid"],
                     categories=form.cleaned_data["categories"],
                     actor=request.user,
@@ -210,17 +220,21 @@ def entries(request, pk):
                     "%(player)s: entries %(numbers)s sold.",
                     len(sold),
                 )
-                % {"player": player, "numbers": numbers},
+                % {"player": sold[0].team if sold[0].team_id else player, "numbers": numbers},
             )
             return redirect("staff:entries", pk)
     query = search_text(request.GET.get("q"))
     sold = (
-        tournament.entries.select_related("player")
+        tournament.entries.select_related(*HOLDER)
         .prefetch_related("categories")
         .order_by("-number")
     )
     if query:
-        condition = Q(player__name__icontains=query) | Q(player__town__icontains=query)
+        condition = (
+            Q(player__name__icontains=query)
+            | Q(player__town__icontains=query)
+            | Q(team__second__name__icontains=query)  # a team is found by either player
+        )
         if (number := parse_int(query, min=0)) is not None:
             condition |= Q(number=number)
         sold = sold.filter(condition)
@@ -239,7 +253,8 @@ def entries(request, pk):
             query=query,
             drawn=tournament.rounds.exists(),
             step=services.next_step(tournament),
-        disputed=presenters.disputed_list(services.disputed_pairings(tournament)),
+            disputed=presenters.disputed_list(services.disputed_pairings(tournament)),
+            teams=teams,
             categories=list(tournament.categories.all()),
             exports=exports.links(request),
         ),
@@ -395,7 +410,7 @@ def round_detail(request, pk, number):
     tournament = _tournament(pk)
     drawn = _round(tournament, number)
     pairings = list(
-        drawn.pairings.select_related("left__player", "right__player").order_by("number")
+        drawn.pairings.select_related(*PAIRING_HOLDERS).order_by("number")
     )
     return render(
         request,
@@ -487,7 +502,12 @@ def filter_pairings(pairings, status: str, query: str):
             outcome__in=[Outcome.PLAYED, Outcome.WALKOVER], confirmed_at__isnull=True
         )
     if query:
-        condition = Q(left__player__name__icontains=query) | Q(right__player__name__icontains=query)
+        condition = (
+            Q(left__player__name__icontains=query)
+            | Q(right__player__name__icontains=query)
+            | Q(left__team__second__name__icontains=query)
+            | Q(right__team__second__name__icontains=query)
+        )
         if (value := parse_int(query, min=0)) is not None:
             condition |= Q(number=value) | Q(left__number=value) | Q(right__number=value)
         pairings = pairings.filter(condition)
@@ -513,7 +533,7 @@ def results(request, pk):
     query = search_text(request.GET.get("q"))
     pairings = filter_pairings(
         current.pairings.select_related(
-            "left__player", "right__player", "decided_by", "confirmed_by"
+            *PAIRING_HOLDERS, "decided_by", "confirmed_by"
         ),
         status,
         query,
@@ -562,7 +582,7 @@ def results(request, pk):
 
 def _pairing(tournament_pk, pairing_pk) -> Pairing:
     return get_object_or_404(
-        Pairing.objects.select_related("round__tournament", "left__player", "right__player"),
+        Pairing.objects.select_related("round__tournament", *PAIRING_HOLDERS),
         pk=pairing_pk,
         round__tournament_id=tournament_pk,
     )

@@ -193,8 +193,8 @@ class EntryExportTable(tables.Table):
     """A tournament's entries for the books: who paid, and what was taken."""
 
     number = tables.Column(verbose_name=_("No."))
-    player = tables.Column(accessor="player__name", verbose_name=_("Player"))
-    town = tables.Column(accessor="player__town", verbose_name=_("town or club"), default="")
+    player = tables.Column(accessor="holder__name", verbose_name=_("Player"))
+    town = tables.Column(accessor="holder__town", verbose_name=_("town or club"), default="")
     paid = tables.Column(verbose_name=_("paid"))
     state = tables.Column(verbose_name=_("status"), empty_values=(), accessor="pk")
     amount = tables.Column(verbose_name=_("amount paid"), empty_values=(), accessor="pk")

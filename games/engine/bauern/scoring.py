@@ -170,7 +170,7 @@ def _parse_line(text: str) -> SheetLine:
     doubles = 0
     for w in words[2:]:
         lw = w.lower()
-        if lw.isdigit() and points is None:
+        if lw.isascii() and lw.isdigit() and points is None:
             points = int(lw)
         elif lw in _DOUBLE_WORDS:
             doubles = _DOUBLE_WORDS[lw]

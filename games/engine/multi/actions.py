@@ -104,7 +104,7 @@ class Action:
         if kind == CALL:
             return CALL_ACTIONS[Suit.parse(arg)]
         if kind == TURN_UP:
-            if not arg.isdigit() or not 1 <= int(arg) <= 6:
+            if not (arg.isascii() and arg.isdigit()) or not 1 <= int(arg) <= 6:
                 raise ValueError(
                     f"action {text!r}: turn_up needs the number of the card, e.g. turn_up:1"
                 )

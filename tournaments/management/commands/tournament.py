@@ -23,12 +23,16 @@ from django.utils.translation import ngettext
 from schnapsen_site.commands import OneLineErrors, whole_number
 from schnapsen_site.numbers import parse_id
 from tournaments import services
-from tournaments.models import Bracket, Outcome, Pairing, Round, Side, Tournament
+from tournaments.models import Bracket, Outcome, Pairing, Round, Side, Tournament, holder_related
 from tournaments.money import parse_amount
 
 
 def _count_pairings(n: int) -> str:
     return ngettext("%(count)d pairing", "%(count)d pairings", n) % {"count": n}
+
+
+def _count_entries(n: int) -> str:
+    return ngettext("%(count)d entry", "%(count)d entries", n) % {"count": n}
 
 
 def _count_byes(n: int) -> str:
@@ -87,7 +91,14 @@ COMMAND_LINE = CommandLine()
 def _entry(e) -> dict | None:
     if e is None:
         return None
-    return {"number": e.number, "player": e.player.name, "town": e.player.town}
+    data = {"number": e.number, "player": e.holder_name, "town": e.holder.town}
+    if e.team_id is not None:  # a team tournament: both players of the team
+        data["team"] = _team_players(e.team)
+    return data
+
+
+def _team_players(team) -> list[dict]:
+    return [{"name": p.name, "town": p.town} for p in (team.first, team.second)]
 
 
 def pairing_json(p: Pairing) -> dict:
@@ -176,6 +187,17 @@ class Command(OneLineErrors, BaseCommand):
             choices=["buchholz", "lot"],
             help="Danish system: the last tie-break",
         )
+        p.add_argument(
+            "--game",
+            default="schnapsen",
+            choices=["schnapsen", "bauernschnapsen"],
+            help="schnapsen (players) or bauernschnapsen (teams of two; --bummerl 1, 2 or 3)",
+        )
+        p.add_argument(
+            "--draw-partners",
+            action="store_true",
+            help="bauernschnapsen: players register alone, the partners are drawn by lot",
+        )
 
         p = sub.add_parser("sell", help="sell entries to a player (registered if new)")
         p.add_argument("tournament")
@@ -184,6 +206,23 @@ class Command(OneLineErrors, BaseCommand):
         p.add_argument("--contact", default="")
         p.add_argument("--entries", type=whole_number, default=1)
         p.add_argument("--paid", action="store_true")
+        p.add_argument(
+            "--partner", default=None, help="team tournament: the second player of the team"
+        )
+        p.add_argument("--partner-town", default="")
+
+        p = sub.add_parser(
+            "import-teams",
+            help="sell entries to the teams of a CSV file (Spieler 1;Spieler 2[;Ort;Karten;bezahlt])",
+        )
+        p.add_argument("tournament")
+        p.add_argument("file", help="the CSV file (- for standard input)")
+
+        p = sub.add_parser(
+            "partners", help="draw the partners of players registered alone (team tournament)"
+        )
+        p.add_argument("tournament")
+        p.add_argument("--seed", type=int, default=None)
 
         p = sub.add_parser("shrink", help="make the field smaller before the first draw")
         p.add_argument("tournament")
@@ -276,7 +315,7 @@ class Command(OneLineErrors, BaseCommand):
         p.add_argument("rest", nargs=argparse.REMAINDER)
 
     def handle(self, *args, **opts):
-        handler = getattr(self, "do_" + opts["sub"])
+        handler = getattr(self, "do_" + opts["sub"].replace("-", "_"))
         try:
             with transaction.atomic():  # a refused step undoes the steps before it
                 try:
@@ -312,17 +351,60 @@ class Command(OneLineErrors, BaseCommand):
             danish_rematches=o["rematches"],
             danish_bye_score=o["bye_score"],
             danish_last_tiebreak=o["tiebreak"],
+            game=o["game"],
+            draw_partners=o["draw_partners"],
         )
         self.stdout.write(str(t.pk))
 
     def do_sell(self, o):
         t = _tournament(o["tournament"])
         player = services.find_or_register_player(o["player"], town=o["town"], contact=o["contact"])
-        entries = services.sell_entries(t, player, o["entries"], paid=o["paid"])
+        partner = None
+        if o["partner"] is not None:
+            partner = services.find_or_register_player(o["partner"], town=o["partner_town"])
+        entries = services.sell_entries(t, player, o["entries"], partner=partner, paid=o["paid"])
+        holder = entries[0].team if entries[0].team_id else player
         self.stdout.write(
             _("%(player)s: entries %(numbers)s")
-            % {"player": player, "numbers": ", ".join(str(e.number) for e in entries)}
+            % {"player": holder, "numbers": ", ".join(str(e.number) for e in entries)}
         )
+
+    def do_import_teams(self, o):
+        from tournaments.team_csv import decode
+
+        t = _tournament(o["tournament"])
+        if o["file"] == "-":
+            text = sys.stdin.read()
+        else:
+            try:
+                with open(o["file"], "rb") as fh:
+                    text = decode(fh.read())
+            except OSError as exc:
+                raise CommandError(
+                    _("Cannot read %(file)s: %(reason)s")
+                    % {"file": o["file"], "reason": exc.strerror}
+                ) from None
+            if text is None:
+                raise CommandError(_("The file is neither UTF-8 nor Windows-1252 text."))
+        sold = services.import_teams(t, text)
+        teams = {e.team_id for e in sold}
+        self.stdout.write(
+            ngettext(
+                "%(count)d team imported", "%(count)d teams imported", len(teams)
+            ) % {"count": len(teams)}
+            + ": "
+            + _count_entries(len(sold))
+        )
+
+    def do_partners(self, o):
+        t = _tournament(o["tournament"])
+        teams = services.draw_partners(t, seed=o["seed"])
+        self.stdout.write(
+            _("Partners drawn (seed %(seed)s):") % {"seed": t.partner_draw.get("seed")}
+        )
+        for team in teams:
+            number = team.entries.order_by("number").values_list("number", flat=True).first()
+            self.stdout.write(f"  #{number} {team.name}")
 
     def do_shrink(self, o):
         t = _tournament(o["tournament"])
@@ -365,7 +447,9 @@ class Command(OneLineErrors, BaseCommand):
     def do_transcribe(self, o):
         t = _tournament(o["tournament"])
         draws = services.parse_transcript(self._read(o["file"]))
-        placement = services.parse_transcript(self._read(o["placement"])) if o["placement"] else None
+        placement = (
+            services.parse_transcript(self._read(o["placement"])) if o["placement"] else None
+        )
         rnd = services.transcribe_next_round(t, draws, placement_draws=placement)
         if o["release"]:
             rnd = services.release_round(rnd)
@@ -401,7 +485,9 @@ class Command(OneLineErrors, BaseCommand):
         rnd = rounds.filter(number=o["round"]).first() if o["round"] else self._latest(t)
         if rnd is None:
             raise CommandError(_("Round %(n)s is not drawn.") % {"n": o["round"]})
-        pairings = list(rnd.pairings.select_related("left__player", "right__player"))
+        pairings = list(
+            rnd.pairings.select_related(*holder_related("left__"), *holder_related("right__"))
+        )
         if o["json"]:
             self.stdout.write(
                 json.dumps(
@@ -419,7 +505,7 @@ class Command(OneLineErrors, BaseCommand):
             return
         self.stdout.write(f"{rnd.get_stage_display()} {rnd.number} ({rnd.get_status_display()})")
         for p in pairings:
-            right = f"#{p.right.number} {p.right.player}" if p.right_id else _("bye")
+            right = f"#{p.right.number} {p.right.holder}" if p.right_id else _("bye")
             outcome = p.get_outcome_display()
             if p.winner_bummerl is not None:
                 won, lost = p.winner_bummerl, p.loser_bummerl
@@ -428,7 +514,7 @@ class Command(OneLineErrors, BaseCommand):
                 outcome += f" ({p.get_winner_display()})"
             name = f"  [{p.match_name}]" if p.match_name else ""
             self.stdout.write(
-                f"{p.number:4}  #{p.left.number} {p.left.player} – {right}  {outcome}{name}"
+                f"{p.number:4}  #{p.left.number} {p.left.holder} – {right}  {outcome}{name}"
             )
 
     def do_result(self, o):
@@ -515,9 +601,21 @@ class Command(OneLineErrors, BaseCommand):
 
         t = _tournament(o["tournament"])
         s = compute_standings(t)
+        teams = {}
+        if t.for_teams:
+            teams = {
+                team.first_id: _team_players(team)
+                for team in t.teams.select_related("first", "second")
+            }
+
+        def team(player) -> dict:
+            # a team tournament: both players of the holder's team
+            return {"team": teams[player.pk]} if player is not None and player.pk in teams else {}
+
         data = {
             "tournament": t.pk,
             "format": t.format,
+            "game": t.game,
             "phase": services.tournament_phase(t),
             "prizes": [
                 {
@@ -527,6 +625,7 @@ class Command(OneLineErrors, BaseCommand):
                     "entry": pr.entry.number if pr.entry else None,
                     "player": pr.player.name if pr.player else None,
                 }
+                | team(pr.player)
                 for pr in s.prizes
             ],
             "players": [
@@ -538,6 +637,7 @@ class Command(OneLineErrors, BaseCommand):
                     "best_place": ps.best_place,
                     "prizes": [pr.place for pr in ps.prizes],
                 }
+                | team(ps.player)
                 for ps in s.players
             ],
             "entries": [
@@ -551,6 +651,7 @@ class Command(OneLineErrors, BaseCommand):
                     "place": es.place,
                     "alive": es.alive,
                 }
+                | team(es.player)
                 | (_danish_json(es.danish) if es.danish is not None else {})
                 for es in s.entries
             ],
