@@ -10,8 +10,18 @@ from .models import Match
 
 @admin.register(Match)
 class MatchAdmin(ReadOnlyAdmin):
-    list_display = ["pk", "name0", "name1", "pairing", "mode", "status", "winner", "created_at"]
-    list_filter = ["status", "mode", "rule_profile"]
+    list_display = [
+        "pk",
+        "game_kind",
+        "name0",
+        "name1",
+        "pairing",
+        "mode",
+        "status",
+        "winner",
+        "created_at",
+    ]
+    list_filter = ["game_kind", "status", "mode", "rule_profile"]
     search_fields = ["name0", "name1"]
     list_select_related = ["pairing__round__tournament", "pairing__left__player"]
     date_hierarchy = "created_at"

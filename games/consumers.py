@@ -24,7 +24,12 @@ def _allowed(pk: int, token: str | None, user) -> dict | None:
         return None
     seat = None
     if token is not None:
-        seat = services.seat_for_token(match, token)
+        if match.is_table:  # a table of three or four: its seats' own links
+            from games.services.tables import seat_for_token
+
+            seat = seat_for_token(match, token)
+        else:
+            seat = services.seat_for_token(match, token)
         if seat is None:
             return None
     elif match.pairing_id and not match.pairing.round.tournament.is_public:

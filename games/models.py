@@ -11,6 +11,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models import Pairing, RuleProfile, new_seed
 
@@ -36,6 +37,15 @@ class BotLevel(models.TextChoices):
     STRONG = "strong", _("strong")
 
 
+class GameKind(models.TextChoices):
+    SCHNAPSEN = "schnapsen", pgettext_lazy("table", "Schnapsen (two players)")
+    BAUERNSCHNAPSEN = (
+        "bauernschnapsen",
+        pgettext_lazy("table", "Bauernschnapsen (four players, two teams)"),
+    )
+    TALONSCHNAPSEN = "talonschnapsen", pgettext_lazy("table", "Talonschnapsen (three players)")
+
+
 class DeckStyle(models.TextChoices):
     FRENCH = "french", _("French cards (Herz, Karo, Pik, Kreuz)")
     GERMAN = "german", _("doppeldeutsch (Herz, Schelle, Laub, Eichel)")
@@ -44,6 +54,12 @@ class DeckStyle(models.TextChoices):
 class Match(models.Model):
     """A match (Partie) to 2 or 3 Bummerl. Seat 0 is the pairing's left entry."""
 
+    game_kind = models.CharField(
+        pgettext_lazy("table", "game"),
+        max_length=16,
+        choices=GameKind.choices,
+        default=GameKind.SCHNAPSEN,
+    )
     pairing = models.ForeignKey(
         Pairing,
         on_delete=models.PROTECT,
@@ -62,7 +78,13 @@ class Match(models.Model):
     rules = models.JSONField(_("rule options"), default=dict, blank=True)
     bummerl_to_win = models.PositiveSmallIntegerField(
         _("match length"),
-        choices=[(2, _("best of 2 Bummerl")), (3, _("best of 3 Bummerl"))],
+        choices=[
+            (1, pgettext_lazy("table", "one Bummerl")),
+            (2, _("best of 2 Bummerl")),
+            (3, _("best of 3 Bummerl")),
+        ],
+        help_text="Two players: Bummerl to win the match; a table of three or four: "
+        "Bummerl to play.",
         default=2,
     )
     deck_style = models.CharField(
@@ -90,6 +112,16 @@ class Match(models.Model):
     )
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    follow_up = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=pgettext_lazy("table", "next table"),
+        help_text="A table of three or four: the table its players started after it, "
+        "with the same seats.",
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -104,6 +136,41 @@ class Match(models.Model):
 
     def token(self, seat: int) -> str:
         return self.token1 if seat == 1 else self.token0
+
+    @property
+    def is_table(self) -> bool:
+        """A table of three or four (Bauernschnapsen, Talonschnapsen): its seats are rows
+        of :class:`Seat`; the two-player fields name0/token0/bot_seat stay unused."""
+        return self.game_kind != GameKind.SCHNAPSEN
+
+
+class Seat(models.Model):
+    """One seat of a table of three or four: a person with a private link, or the
+    computer at a level. Seats 0..N-1 clockwise; in Bauernschnapsen 0 and 2 are team A."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField(pgettext_lazy("table", "seat"))
+    name = models.CharField(pgettext_lazy("table", "name"), max_length=200, blank=True)
+    token = models.CharField(max_length=40, default=new_token, editable=False)
+    bot_level = models.CharField(
+        pgettext_lazy("table", "computer's strength"),
+        max_length=10,
+        choices=BotLevel.choices,
+        blank=True,
+    )
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [models.UniqueConstraint(fields=["match", "index"], name="unique_seat_index")]
+        verbose_name = pgettext_lazy("table", "seat")
+        verbose_name_plural = pgettext_lazy("table", "seats")
+
+    def __str__(self) -> str:
+        return f"{self.match_id}/{self.index}: {self.name}"
+
+    @property
+    def is_computer(self) -> bool:
+        return bool(self.bot_level)
 
 
 class Game(models.Model):
@@ -142,8 +209,8 @@ class MatchAction(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
     game_index = models.PositiveIntegerField(_("game"))
     seq = models.PositiveIntegerField(_("sequence number"))
-    seat = models.PositiveSmallIntegerField(_("seat"))
-    action = models.CharField(_("action"), max_length=20)
+    seat = models.PositiveSmallIntegerField(pgettext_lazy("table", "seat"))
+    action = models.CharField(_("action"), max_length=40)
     created_at = models.DateTimeField(_("when"), auto_now_add=True)
 
     class Meta:

@@ -24,3 +24,11 @@ def analyse_game(game_pk: int) -> bool:
         return False
     game_analysis(game)
     return True
+
+
+@task()
+def table_computer_move(match_pk: int, seq: int) -> int:
+    """The computer's seats move at a table of three or four where one is to move."""
+    from games.services.tables import computer_moves
+
+    return computer_moves(match_pk, seq)

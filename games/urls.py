@@ -2,11 +2,18 @@
 
 from django.urls import path
 
-from . import views
+from . import table_views, views
 
 app_name = "games"
 urlpatterns = [
     path("", views.index, name="index"),
+    path("table/", table_views.start, name="table_start"),
+    path("<int:pk>/t/<str:token>/", table_views.table, name="table"),
+    path("<int:pk>/t/<str:token>/state", table_views.table_state, name="table_state"),
+    path("<int:pk>/t/<str:token>/act", table_views.table_act, name="table_act"),
+    path("<int:pk>/t/<str:token>/record.json", table_views.table_record, name="table_record"),
+    path("<int:pk>/t/<str:token>/again", table_views.table_again, name="table_again"),
+    path("bauern-sheet/", table_views.sheet, name="bauern_sheet"),
     path("<int:pk>/p/<str:token>/", views.play, name="play"),
     path("<int:pk>/p/<str:token>/state", views.state, name="state"),
     path("<int:pk>/p/<str:token>/act", views.act, name="act"),

@@ -104,7 +104,10 @@ def _index_context(request) -> dict:
         recent = recent.filter(
             Q(pairing__round__tournament__is_public=True) | Q(pairing__round__tournament__in=mine)
         )
+    from .table_views import start_context
+
     return {
+        **start_context(),
         "levels": BotLevel.choices,
         "bots": services.bot_levels(),
         "deck_styles": DeckStyle.choices,
@@ -215,6 +218,8 @@ def act(request, pk, token):
 
 
 def _public_or_404(request, match: Match) -> None:
+    if match.is_table:  # a table of three or four has no spectator page or replay yet
+        raise Http404
     if (
         match.pairing_id
         and not match.pairing.round.tournament.is_public

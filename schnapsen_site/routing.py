@@ -9,5 +9,6 @@ from tournaments.consumers import LiveConsumer
 websocket_urlpatterns = [
     path("ws/t/<int:pk>/", AuthMiddlewareStack(LiveConsumer.as_asgi())),
     path("ws/games/<int:pk>/p/<str:token>/", MatchConsumer.as_asgi()),
+    path("ws/games/<int:pk>/t/<str:token>/", MatchConsumer.as_asgi()),
     path("ws/games/<int:pk>/watch/", AuthMiddlewareStack(MatchConsumer.as_asgi())),
 ]

@@ -189,6 +189,8 @@ def _first_dealer(match: Match) -> int:
 
 def seat_for_token(match: Match, token: str) -> int | None:
     """The seat whose private token this is (constant-time comparison), else None."""
+    if match.is_table:  # a table's seats have their own links (services.tables)
+        return None
     token = (token or "").encode()
     found = None
     for seat in (0, 1):

@@ -1,0 +1,428 @@
+"""Tables of three or four in the browser: Bauernschnapsen (four, two teams) and
+Talonschnapsen (three, each for himself), any mix of people (each with a private link)
+and the computer.
+
+The same storage as the two-player matches: a :class:`~games.models.Match` (with its
+``game_kind``), one :class:`~games.models.Seat` row per seat, one
+:class:`~games.models.Game` row per deal (deck order, dealer, result) and the action log
+in :class:`~games.models.MatchAction`. The live table is never stored: :func:`live_table`
+replays the log on the engine's :class:`~games.engine.multi.table.MultiTable` (dealt from
+the match's seed, so the same deals come back), checked action by action.
+
+Acting follows the two-player rules: the client sends the sequence number it expects,
+the match row is locked, a repeat answers "already applied", a stale or future number is
+refused, and the computer's answer is a task (``games.tasks.table_computer_move``) run
+outside the request.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import random
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import pgettext
+
+from games.engine.bauern.rules import BauernRules
+from games.engine.multi.actions import Action
+from games.engine.multi.table import MultiTable
+from games.engine.talon.rules import TalonRules
+from games.multi_text import reason_text
+
+from ..models import BotLevel, DeckStyle, Game, GameKind, Match, MatchAction, Mode, Seat, Status
+from .common import GameError, match_group
+from .play import _refuse_future_or_over, _sequence_number
+
+SIZES = {GameKind.BAUERNSCHNAPSEN: 4, GameKind.TALONSCHNAPSEN: 3}
+RULES = {GameKind.BAUERNSCHNAPSEN: BauernRules, GameKind.TALONSCHNAPSEN: TalonRules}
+#: The rule presets offered on the start page (the engine's Spielekatalog presets).
+PRESETS = ("ueblich", "alles", "ohne_bettler", "keine")
+#: UI level -> the engine's multi-player bot (``games.engine.multi.bots.make_multi_bot``).
+BOTS = {BotLevel.EASY: "rule", BotLevel.MEDIUM: "medium", BotLevel.STRONG: "strong"}
+
+
+def preset_labels() -> dict[str, str]:
+    return {
+        "ueblich": pgettext("table", "üblich: Schnapser, Gangl, Bauernschnapser"),
+        "alles": pgettext("table", "alles: every special game"),
+        "ohne_bettler": pgettext("table", "every game but the Bettler games"),
+        "keine": pgettext("table", "no special games (normal game only)"),
+    }
+
+
+@dataclass
+class TableLive:
+    """A table rebuilt from the database."""
+
+    match: Match
+    seats: list[Seat]
+    table: MultiTable
+    log: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def game_index(self) -> int:
+        return len(self.table.record.games) - 1
+
+    def bot_to_move(self) -> Seat | None:
+        p = self.table.to_move
+        if p is None or self.match.status != Status.PLAYING:
+            return None
+        seat = self.seats[p]
+        return seat if seat.is_computer else None
+
+
+def first_dealer(match: Match) -> int:
+    """The first dealer, drawn from the match's seed (stored on the first Game row)."""
+    return random.Random(f"{match.seed}:dealer").randrange(SIZES[match.game_kind])
+
+
+def _new_table(match: Match) -> MultiTable:
+    return MultiTable(
+        match.game_kind,
+        match.rules or None,
+        seed=str(match.seed),
+        first_dealer=first_dealer(match),
+        bummerls=match.bummerl_to_win,
+    )
+
+
+def live_table(match: Match) -> TableLive:
+    """Replay the table's action log (checked: a corrupted log fails loudly)."""
+    seats = list(match.seats.order_by("index"))
+    log = list(match.actions.order_by("seq").values_list("seat", "action"))
+    table = _new_table(match)
+    for seat, action in log:
+        table.act(seat, action)
+    return TableLive(match, seats, table, log)
+
+
+# --------------------------------------------------------------------------- starting
+
+
+def _clean(name, fallback: str) -> str:
+    return (str(name or "").strip()[:200]) or fallback
+
+
+def create_table(
+    *,
+    game_kind: str,
+    seats,
+    preset: str = "ueblich",
+    bummerls: int = 1,
+    deck_style: str = DeckStyle.FRENCH,
+    seed: int | None = None,
+    actor=None,
+) -> Match:
+    """A friendly table: ``seats`` is one entry per seat (clockwise), each a dict with
+    ``name`` and ``level`` ("" for a person, else easy/medium/strong). At least one seat
+    is a person. The table plays ``bummerls`` Bummerl (1 to 3) under the preset."""
+    if game_kind not in SIZES:
+        raise GameError(pgettext("table", "Choose Bauernschnapsen or Talonschnapsen."), "game")
+    n = SIZES[game_kind]
+    seats = list(seats or [])
+    if len(seats) != n:
+        raise GameError(
+            pgettext("table", "This game needs %(n)d seats.") % {"n": n},
+            "seats",
+        )
+    if preset not in PRESETS:
+        raise GameError(pgettext("table", "Unknown rule preset “%(p)s”.") % {"p": preset}, "rules")
+    try:
+        bummerls = int(bummerls)
+    except (TypeError, ValueError):
+        bummerls = 0
+    if bummerls not in (1, 2, 3):
+        raise GameError(pgettext("table", "A table plays 1, 2 or 3 Bummerl."), "length")
+    levels = [(s.get("level") or "").strip() for s in seats]
+    for lv in levels:
+        if lv and lv not in BOTS:
+            raise GameError(pgettext("table", "Unknown strength “%(l)s”.") % {"l": lv}, "bot")
+    if all(levels):
+        raise GameError(
+            pgettext("table", "At least one seat must be a person (the computer needs company)."),
+            "seats",
+        )
+    if deck_style not in DeckStyle.values:
+        deck_style = DeckStyle.FRENCH
+    rules = RULES[game_kind].preset(preset)
+    with transaction.atomic():
+        kwargs = {"seed": seed} if seed is not None else {}
+        m = Match.objects.create(
+            game_kind=game_kind,
+            mode=Mode.PLAYED,
+            rules=rules.to_dict(),
+            bummerl_to_win=bummerls,
+            deck_style=deck_style,
+            created_by=actor if getattr(actor, "is_authenticated", False) else None,
+            **kwargs,
+        )
+        for i, (s, lv) in enumerate(zip(seats, levels, strict=True)):
+            fallback = (
+                pgettext("table", "Computer %(n)d") % {"n": i + 1}
+                if lv
+                else pgettext("table", "Player %(n)d") % {"n": i + 1}
+            )
+            Seat.objects.create(
+                match=m, index=i, name=_clean(s.get("name"), fallback), bot_level=lv
+            )
+        names = [s.name for s in m.seats.order_by("index")]
+        m.name0, m.name1 = names[0][:200], " · ".join(names[1:])[:200]
+        m.save(update_fields=["name0", "name1"])
+        live = live_table(m)
+        _store_game_row(m, live.table, 0)
+    _after_move(m, live)
+    m.refresh_from_db()
+    return m
+
+
+def play_again(pk, token: str, *, actor=None) -> Match:
+    """A finished table's players start the next one: the same game, rules, seats (names
+    and computers), length and cards, a new seed. Idempotent: asked twice (or by two
+    players at once), the table made first is returned."""
+    with transaction.atomic():
+        m = _lock(pk)
+        if seat_for_token(m, token) is None:
+            raise GameError(
+                pgettext("table", "This link is not valid for this table."), "forbidden"
+            )
+        if m.status == Status.PLAYING:
+            raise GameError(pgettext("table", "This table is still being played."), "running")
+        if m.follow_up_id is not None:
+            return m.follow_up
+        seats = [{"name": s.name, "level": s.bot_level} for s in m.seats.order_by("index")]
+        rules = m.rules or {}
+        new = create_table(
+            game_kind=m.game_kind,
+            seats=seats,
+            preset=rules.get("name", "ueblich") if rules.get("name") in PRESETS else "ueblich",
+            bummerls=m.bummerl_to_win,
+            deck_style=m.deck_style,
+            actor=actor,
+        )
+        if rules:
+            new.rules = rules  # the same options, not only the preset's
+            new.save(update_fields=["rules"])
+        m.follow_up = new
+        m.save(update_fields=["follow_up", "updated_at"])
+    notify(m)
+    return new
+
+
+def seat_for_token(match: Match, token: str) -> int | None:
+    """The seat whose private link this is (constant-time comparison), else None; the
+    computer's seats have tokens too but no page (a person's link only)."""
+    token = (token or "").encode()
+    found = None
+    for seat in match.seats.all():
+        if hmac.compare_digest(seat.token.encode(), token) and not seat.is_computer:
+            found = seat.index
+    return found
+
+
+def first_person(match: Match) -> Seat:
+    return match.seats.filter(bot_level="").order_by("index").first()
+
+
+# --------------------------------------------------------------------------- acting
+
+
+@dataclass
+class TableActResult:
+    match: Match
+    applied: bool
+    seq: int
+    live: TableLive | None
+    seat: int | None
+
+
+def _lock(pk) -> Match:
+    try:
+        m = Match.objects.select_for_update().get(pk=pk)
+    except Match.DoesNotExist:
+        raise GameError(pgettext("table", "This table does not exist."), "not_found") from None
+    if not m.is_table:
+        raise GameError(pgettext("table", "This is not a table of three or four."), "not_found")
+    return m
+
+
+def act(pk, token: str, action: str, seq) -> TableActResult:
+    """One action of the seat whose private link ``token`` is. Refuses (``GameError``,
+    translated) a foreign link, a computer's seat, acting out of turn, an illegal action
+    with the rule's reason, a missing/stale/future sequence number and a finished table."""
+    try:
+        parsed = Action.parse(action)
+    except ValueError:
+        raise GameError(pgettext("table", "This action is not understood."), "parse") from None
+    seq = _sequence_number(seq)
+    with transaction.atomic():
+        m = _lock(pk)
+        seat = seat_for_token(m, token)
+        if seat is None:
+            raise GameError(
+                pgettext("table", "This link is not valid for this table."), "forbidden"
+            )
+        if seq < m.next_seq:
+            done = m.actions.filter(seq=seq).first()
+            if done is not None and done.seat == seat and done.action == str(parsed):
+                return TableActResult(m, False, seq, None, seat)
+            raise GameError(
+                pgettext(
+                    "table",
+                    "The game has moved on (move %(seq)d was already made); here is the "
+                    "current state.",
+                )
+                % {"seq": seq + 1},
+                "stale",
+            )
+        _refuse_future_or_over(m, seq)
+        live = live_table(m)
+        why = live.table.why_illegal(seat, parsed)
+        if why is not None:
+            code = "turn" if why.code == "not_your_turn" else "illegal"
+            raise GameError(reason_text(why, live.names, m.deck_style), code)
+        number = m.next_seq
+        _push(m, live, seat, parsed)
+        _save(m)
+    _after_move(m, live)
+    return TableActResult(m, True, number, live, seat)
+
+
+def _save(m: Match) -> None:
+    fields = ["next_seq", "updated_at"]
+    if m.status != Status.PLAYING:
+        fields += ["status", "winner", "bummerl", "finished_at"]
+    m.save(update_fields=fields)
+
+
+def _store_game_row(m: Match, table: MultiTable, index: int) -> None:
+    state = table.state
+    Game.objects.create(
+        match=m,
+        index=index,
+        bummerl_index=table.score.finished_bummerls,
+        deck=" ".join(c.name for c in state.deck),
+        dealer=state.dealer,
+    )
+
+
+def _push(m: Match, live: TableLive, seat: int, action: Action) -> None:
+    """Store and apply one legal action; a finished game stores its result, a new deal
+    its Game row, the end of the last Bummerl finishes the match."""
+    table = live.table
+    gi = live.game_index
+    table.act(seat, action)
+    live.log.append((seat, str(action)))
+    MatchAction.objects.create(
+        match=m, game_index=gi, seq=m.next_seq, seat=seat, action=str(action)
+    )
+    m.next_seq += 1
+    finished = table.last_state if live.game_index != gi or table.is_over else None
+    if finished is None or finished.result is None:
+        return
+    r = finished.result
+    winners = r.winners
+    Game.objects.filter(match=m, index=gi).update(
+        winner=winners[0] if winners else None,
+        game_points=sum(r.written),
+        reason=r.reason.code[:32],
+        result=r.to_dict(),
+    )
+    if table.is_over:
+        counts = list(table.score.bummerl_count)
+        fewest = min(counts)
+        best = [i for i, c in enumerate(counts) if c == fewest]
+        m.status = Status.FINISHED
+        m.winner = best[0] if len(best) == 1 else None
+        m.bummerl = counts  # Bummerl each scorer (team or player) got
+        m.finished_at = timezone.now()
+    elif live.game_index != gi:
+        _store_game_row(m, table, live.game_index)
+
+
+log = logging.getLogger(__name__)
+
+
+def notify(m: Match, live: TableLive | None = None) -> None:
+    """Push the table's new sequence number and status to its open pages, with each
+    person's new view in the active language (each page's socket passes on only its
+    own seat's view, and only to a page of that language: ``games.consumers``); a page
+    without one fetches its view. A failed push costs the pages one poll."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+    from django.utils import translation
+
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    event = {"type": "match.moved", "next_seq": m.next_seq, "status": m.status}
+    if live is not None and live.match is m:
+        from games.table_presenters import sheet_lines, table_payload
+
+        sheet = sheet_lines(live)
+        event["lang"] = (translation.get_language() or "").lower()
+        event["views"] = {
+            str(s.index): table_payload(live, s.index, sheet=sheet)
+            for s in live.seats
+            if not s.is_computer
+        }
+    try:
+        async_to_sync(layer.group_send)(match_group(m.pk), event)
+    except Exception:
+        log.warning("push of table %s failed", m.pk, exc_info=True)
+
+
+def _after_move(m: Match, live: TableLive) -> None:
+    notify(m, live)
+    if live.bot_to_move() is not None:
+        queue_computer(m)
+
+
+def queue_computer(m: Match) -> None:
+    from games.tasks import table_computer_move
+
+    table_computer_move.enqueue(m.pk, m.next_seq)
+
+
+def _bot(seat: Seat, seed: int):
+    from games.engine.multi.bots import make_multi_bot
+
+    return make_multi_bot(BOTS.get(seat.bot_level, "rule"), seed=seed)
+
+
+def computer_moves(pk: int, seq: int | None = None) -> int:
+    """The computer's moves while a computer seat is to move (the task's work): think
+    without a lock, store under the lock if the table has not moved on meanwhile."""
+    made = 0
+    bots = {}
+    for _attempt in range(400):
+        m = Match.objects.filter(pk=pk, mode=Mode.PLAYED).first()
+        if m is None or not m.is_table or m.status != Status.PLAYING:
+            break
+        if made == 0 and seq is not None and m.next_seq != seq:
+            break
+        live = live_table(m)
+        seat = live.bot_to_move()
+        if seat is None:
+            break
+        if seat.index not in bots:
+            bots[seat.index] = _bot(seat, (m.seed + seat.index) % 2**32)
+        rng = random.Random(f"{m.seed}:bot:{m.next_seq}")
+        view = live.table.state.view(seat.index)
+        action = Action.parse(str(bots[seat.index].choose(view, rng)))
+        with transaction.atomic():
+            locked = _lock(pk)
+            if locked.next_seq != m.next_seq or locked.status != Status.PLAYING:
+                continue
+            live.match = locked
+            _push(locked, live, seat.index, action)
+            _save(locked)
+        notify(locked, live)
+        made += 1
+    return made
