@@ -187,3 +187,40 @@ def test_the_pairing_page_shows_four_links_and_hands_a_seat_to_the_computer(
     assert reverse("games:table", args=[m.pk, m.seats.get(index=2).token]) not in page
     bad = client.post(url, {"do": "seat", "match": m.pk, "seat": "9", "level": "easy"})
     assert bad.status_code == 400 and "four seats" in bad.content.decode()
+
+
+def test_the_score_sheet_of_a_started_table_carries_its_four_links_as_qr_codes():
+    import zxingcpp
+    from PIL import Image
+
+    from tests.printing.pdftext import pages_text, render
+    from tests.printing.test_layout import _quiet_zone_is_white
+    from tournaments.printing.adapters import render as render_document
+    from tournaments.printing.qr import qr_matrix
+    from tournaments.printing.score_sheets import short_link
+
+    t, rnd, pairings = team_round()
+    p = pairings[0]  # on the first slip of the first page
+    m = services.start_match_for_pairing(p)
+    team_tables.seat_to_computer(m, 3, "easy")  # a player who left: no link for him
+    pdf = render_document("scoresheets", t, round_number=1, base_url=BASE).content
+    seats = list(m.seats.order_by("index"))
+    urls = {BASE + reverse("games:table", args=[m.pk, s.token]) for s in seats[:3]}
+    image = render(pdf, 0, dpi=200)
+    found = zxingcpp.read_barcodes(Image.fromarray(image), formats=zxingcpp.BarcodeFormat.QRCode)
+    assert {f.text for f in found} == urls and len(found) == 3
+    for f in found:
+        assert _quiet_zone_is_white(image, f, len(qr_matrix(f.text))), f.text
+    text = "\n".join(pages_text(pdf))
+    for url in urls:
+        head, token = short_link(url)
+        assert token.rstrip("/") in text.replace("\n", "")
+    assert seats[0].name in text and seats[3].name in text and "the computer plays" in text
+    assert text.count(f"games/{m.pk}/t/") == 3  # the address wrapped after its host
+    assert text.count("games/") == 3  # no other slip has links
+    # four seats of people: four codes
+    team_tables.seat_to_computer(m, 3, "")
+    pdf = render_document("scoresheets", t, round_number=1, base_url=BASE).content
+    image = render(pdf, 0, dpi=200)
+    found = zxingcpp.read_barcodes(Image.fromarray(image), formats=zxingcpp.BarcodeFormat.QRCode)
+    assert len(found) == 4
