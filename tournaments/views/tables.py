@@ -34,6 +34,7 @@ AUDIT_ACTIONS = {
     "correct_result": _("result corrected"),
     "confirm_result": _("result confirmed"),
     "revoke": _("revoke (Renonce) recorded"),
+    "table_seat": _("a table's seat handed to the computer or back"),
     "add_category": _("category added"),
     "update_category": _("category changed"),
     "delete_category": _("category removed"),
