@@ -110,7 +110,9 @@ def _drawn_text(value) -> str:
 
 
 def _pairings(round: Round):
-    return list(round.pairings.select_related(*PAIRING_HOLDERS).order_by("number"))
+    return list(
+        round.pairings.select_related(*PAIRING_HOLDERS).order_by("number")
+    )
 
 
 def _members(entry: Entry) -> tuple[str, ...]:
@@ -384,7 +386,6 @@ def bracket_picture(tournament: Tournament, *, released_only: bool = False) -> B
                 rest.remove(match)
                 ordered.append(match)
     ordered.extend(rest)
-
     def column(stage: str, bracket: str, found: list[Pairing], count: int, first: int):
         """``count`` boxes: the pairings found, then the ones still to be drawn."""
         found = found[:count]
@@ -491,11 +492,7 @@ def results_data(tournament: Tournament, *, public: bool = False) -> ResultsData
         if line is None:
             return ()
         diff = line.bummerl_difference
-        values = (
-            str(line.match_points),
-            f"+{diff}" if diff > 0 else str(diff),
-            str(line.game_points),
-        )
+        values = (str(line.match_points), f"+{diff}" if diff > 0 else str(diff), str(line.game_points))
         return values + ((str(line.buchholz),) if standings.buchholz else ())
 
     lines = [

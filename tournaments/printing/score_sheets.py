@@ -310,7 +310,9 @@ def _panel_result_top(layout: SlipLayout) -> float:
     return layout.grid_top - 8 - 2 * (14 + NAME_LEADING + 12)
 
 
-def _draw_slip(canvas, data: ScoreSheetsData, layout: SlipLayout, sheet: ScoreSheet, logo) -> None:
+def _draw_slip(
+    canvas, data: ScoreSheetsData, layout: SlipLayout, sheet: ScoreSheet, logo
+) -> None:
     labels = data.labels
     top, right = layout.top, layout.right
 
