@@ -287,6 +287,7 @@ VIEW_RULES: dict[str, Rule] = {
             "quick": A.RESULTS,
             "sheet": A.SCORE_SHEET,
             "revoke": A.REVOKE,
+            "seat": A.START,  # a table's seat to the computer (a player who left)
         },
     ),
     "games:round_start": Rule("round", A.START, A.START),

@@ -260,6 +260,8 @@ def _phase_line(raw: dict, live: TableLive) -> str:
 
 
 def _end_text(live: TableLive) -> str:
+    if live.match.status == Status.CANCELLED:  # a tournament table, abandoned
+        return pgettext("table", "This table was cancelled; the tournament staff enter the result.")
     counts = live.table.score.bummerl_count
     who = scorer_names(live)
     got = [

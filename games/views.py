@@ -14,6 +14,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import permissions
@@ -391,6 +392,8 @@ def pairing(request, pairing_pk):
                 messages.success(request, _("The score sheet is checked and recorded."))
             elif what == "revoke":
                 return _revoke(request, p)
+            elif what == "seat":
+                _seat_to_computer(request, p)
             else:
                 messages.error(request, _("Unknown request."))
         except GameError as exc:
@@ -467,18 +470,77 @@ def _revoke(request, p: Pairing):
     return redirect("games:pairing", pairing_pk=p.pk)
 
 
+def _seat_to_computer(request, p: Pairing) -> None:
+    """A seat of the pairing's running table to the computer (a player who left), or
+    back to its player."""
+    from .services import team_tables
+
+    raw = request.POST.get("match", "")
+    match = get_object_or_404(p.matches, pk=int(raw) if raw.isdigit() else 0)
+    seat = team_tables.seat_to_computer(
+        match, request.POST.get("seat"), request.POST.get("level", ""), actor=request.user
+    )
+    if seat.is_computer:
+        messages.success(
+            request,
+            _("The computer plays the seat of %(name)s now.") % {"name": seat.name},
+        )
+    else:
+        messages.success(
+            request, _("%(name)s plays his seat again with his link.") % {"name": seat.name}
+        )
+
+
+def _table_context(request, match: Match) -> dict:
+    """The pairing page of a running table of four: each person's link with its QR code,
+    the computer's seats, the score so far and the form to hand a seat over."""
+    from .services import tables, team_tables
+    from .table_presenters import scorer_names
+
+    live = tables.live_table(match)
+    links, seats = [], []
+    for s in live.seats:
+        seats.append({"index": s.index, "name": s.name, "level": s.bot_level})
+        if s.is_computer:
+            continue
+        url = request.build_absolute_uri(reverse("games:table", args=[match.pk, s.token]))
+        links.append({"seat": s.index, "name": s.name, "url": url, "qr": _qr_svg(url)})
+    score = live.table.score
+    to_move = live.table.to_move
+    return {
+        "links": links,
+        "table": {
+            "seats": seats,
+            "levels": team_tables.table_levels(),
+            "lines": [
+                pgettext("table", "%(team)s: at %(figure)d, Bummerl got: %(n)d")
+                % {"team": team, "figure": figure, "n": got}
+                for team, figure, got in zip(
+                    scorer_names(live), score.figures, score.bummerl_count, strict=True
+                )
+            ],
+            "game": score.games_played + 1,
+            "to_move": live.names[to_move] if to_move is not None else "",
+        },
+    }
+
+
 def _pairing_context(request, p: Pairing) -> dict:
     p.refresh_from_db()
     match = services.active_match(p)
     links = []
-    if match is not None:
+    table = None
+    if match is not None and match.is_table:
+        table = _table_context(request, match)
+        links = table["links"]
+    elif match is not None:
         for seat in (0, 1):
             url = request.build_absolute_uri(
                 reverse("games:play", args=[match.pk, match.token(seat)])
             )
             links.append({"seat": seat, "name": match.name(seat), "url": url, "qr": _qr_svg(url)})
     referee = None
-    if match is not None and match.mode == Mode.PLAYED:
+    if match is not None and match.mode == Mode.PLAYED and not match.is_table:
         live = services.live_state(match)
         if live.state is not None:
             referee = {
@@ -495,6 +557,7 @@ def _pairing_context(request, p: Pairing) -> dict:
         "tournament": p.round.tournament,
         "match": match,
         "links": links,
+        "table": table and table["table"],
         "matches": p.matches.order_by("-pk"),
         "names": {
             "name0": str(p.left),

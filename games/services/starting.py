@@ -92,6 +92,10 @@ def start_match_for_pairing(pairing: Pairing, *, actor=None, seed: int | None = 
     the tournament core); returns the running match if there is one already."""
     from tournaments import services as core
 
+    if pairing.round.tournament.for_teams:  # a table of four (Bauernschnapsen)
+        from .team_tables import start_table_for_pairing
+
+        return start_table_for_pairing(pairing, actor=actor, seed=seed)
     with transaction.atomic():
         # Lock in the tournament core's order (tournament, then pairing): no deadlock.
         Tournament.objects.select_for_update().get(pk=pairing.round.tournament_id)
@@ -169,10 +173,28 @@ def play_url(match: Match, seat: int, base_url: str = "") -> str:
     return base_url.rstrip("/") + reverse("games:play", args=[match.pk, match.token(seat)])
 
 
-def round_play_links(rnd: Round, base_url: str) -> dict[int, tuple[str, str]]:
-    """Pairing id -> the two players' absolute private links, for the round's pairings
-    that have a running browser match (one query)."""
-    matches = Match.objects.filter(
-        pairing__round=rnd, status=Status.PLAYING, mode=Mode.PLAYED
-    ).order_by("pk")  # the newest running match of a pairing wins
-    return {m.pairing_id: (play_url(m, 0, base_url), play_url(m, 1, base_url)) for m in matches}
+def table_url(match: Match, seat, base_url: str = "") -> str:
+    """The private link of a seat (a :class:`~games.models.Seat`) of a table of four."""
+    return base_url.rstrip("/") + reverse("games:table", args=[match.pk, seat.token])
+
+
+def round_play_links(rnd: Round, base_url: str) -> dict[int, tuple[str, ...]]:
+    """Pairing id -> the players' absolute private links, for the round's pairings that
+    have a running browser match (two queries): the two players' of a match, or a
+    table's four in seat order (team A 1, team B 1, team A 2, team B 2; "" for a seat
+    the computer plays)."""
+    matches = (
+        Match.objects.filter(pairing__round=rnd, status=Status.PLAYING, mode=Mode.PLAYED)
+        .prefetch_related("seats")
+        .order_by("pk")  # the newest running match of a pairing wins
+    )
+    links: dict[int, tuple[str, ...]] = {}
+    for m in matches:
+        if m.is_table:
+            links[m.pairing_id] = tuple(
+                "" if s.is_computer else table_url(m, s, base_url)
+                for s in sorted(m.seats.all(), key=lambda s: s.index)
+            )
+        else:
+            links[m.pairing_id] = (play_url(m, 0, base_url), play_url(m, 1, base_url))
+    return links

@@ -85,12 +85,16 @@ def first_dealer(match: Match) -> int:
 
 
 def _new_table(match: Match) -> MultiTable:
+    """A friendly table plays its Bummerl; a tournament table (of a pairing) is a match
+    to N Bummerl: over once a team has got N (``services.team_tables``)."""
+    tournament = match.pairing_id is not None
     return MultiTable(
         match.game_kind,
         match.rules or None,
         seed=str(match.seed),
         first_dealer=first_dealer(match),
-        bummerls=match.bummerl_to_win,
+        bummerls=None if tournament else match.bummerl_to_win,
+        first_to=match.bummerl_to_win if tournament else None,
     )
 
 
@@ -194,6 +198,11 @@ def play_again(pk, token: str, *, actor=None) -> Match:
             raise GameError(pgettext("table", "This table is still being played."), "running")
         if m.follow_up_id is not None:
             return m.follow_up
+        if m.pairing_id is not None:
+            raise GameError(
+                pgettext("table", "A tournament table is started by the tournament staff."),
+                "tournament",
+            )
         seats = [{"name": s.name, "level": s.bot_level} for s in m.seats.order_by("index")]
         rules = m.rules or {}
         new = create_table(
@@ -295,7 +304,7 @@ def act(pk, token: str, action: str, seq) -> TableActResult:
 def _save(m: Match) -> None:
     fields = ["next_seq", "updated_at"]
     if m.status != Status.PLAYING:
-        fields += ["status", "winner", "bummerl", "finished_at"]
+        fields += ["status", "winner", "bummerl", "finished_at", "result_note"]
     m.save(update_fields=fields)
 
 
@@ -340,6 +349,11 @@ def _push(m: Match, live: TableLive, seat: int, action: Action) -> None:
         m.winner = best[0] if len(best) == 1 else None
         m.bummerl = counts  # Bummerl each scorer (team or player) got
         m.finished_at = timezone.now()
+        if m.pairing_id is not None:  # a tournament table decides its pairing
+            from .team_tables import decide_pairing
+
+            m.bummerl = [counts[1], counts[0]]  # as every match of a pairing: Bummerl won
+            decide_pairing(m)
     elif live.game_index != gi:
         _store_game_row(m, table, live.game_index)
 
@@ -423,4 +437,8 @@ def computer_moves(pk: int, seq: int | None = None) -> int:
             _save(locked)
         notify(locked, live)
         made += 1
+    else:  # a table of computers (all seats handed over) plays on in the next task
+        m = Match.objects.filter(pk=pk).first()
+        if m is not None and m.status == Status.PLAYING:
+            queue_computer(m)
     return made

@@ -99,7 +99,9 @@ EXPECTED: dict[str, tuple[set, set]] = {
     "staff:series_tournaments": ({O}, {O}),
 }
 PRINT = {"draw": {O}, "scoresheets": {R, O}, "entries": {D, O}, "results": ALL}
-GAMES_PAIRING_POST = {"start": {T, O}, "quick": {T, O}, "sheet": {R, O}, "revoke": {R, O}}
+GAMES_PAIRING_POST = {
+    "start": {T, O}, "quick": {T, O}, "sheet": {R, O}, "revoke": {R, O}, "seat": {T, O},
+}
 # pages without one club's object (the other club's staff are judged by their roles)
 ANY_SCOPE = {
     "staff:home",
@@ -340,6 +342,8 @@ def _post_data(name, w, do=None):
             "sheet": {"do": "sheet", "sheet": "7:0 7:0\n7:0 7:0"},
             "revoke": {"do": "revoke", "match": match.pk if match else "", "offender": "0",
                        "confirm": "yes", "seq": match.next_seq if match else ""},
+            "seat": {"do": "seat", "match": match.pk if match else "", "seat": "0",
+                     "level": "easy"},
         }[do]
     return data
 

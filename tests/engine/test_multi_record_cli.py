@@ -210,3 +210,28 @@ def test_table_plays_a_match_checks_turns_and_resumes():
     with pytest.raises(RuleViolation) as info:
         table.act(0, "pass")
     assert info.value.code == "game_over"
+
+
+def test_a_match_to_n_bummerl_ends_when_a_team_has_got_n():
+    """A tournament's match (``first_to``): over as soon as a team has got N Bummerl,
+    however many were played; stored in the record and resumed with it."""
+    from games.engine.multi.table import MultiTable
+
+    table = MultiTable("bauernschnapsen", "ueblich", seed=5, bummerls=None, first_to=2)
+    rule = MultiRuleBot()
+    ends = []
+    for _ in range(5000):
+        if table.is_over:
+            break
+        done = table.score.finished_bummerls
+        seat = table.to_move
+        table.act(seat, rule.choose(table.state.view(seat)))
+        if table.score.finished_bummerls != done:
+            ends.append(list(table.score.bummerl_count))
+    assert table.is_over and max(table.score.bummerl_count) >= 2
+    assert all(max(c) < 2 for c in ends[:-1])  # it went on until then, not beyond
+    data = table.record.to_dict()
+    assert data["first_to"] == 2 and data["bummerls"] is None
+    again = MultiTable.resume(table.record.to_json())
+    assert again.is_over and again.score.to_dict() == table.score.to_dict()
+    assert "first_to" not in MultiTable("bauernschnapsen", seed=1).record.to_dict()

@@ -209,6 +209,22 @@ def match_length_text(bummerl: int) -> str:
     return pgettext("printing", "first to %(n)d Bummerl") % {"n": bummerl}
 
 
+def _pair_links(links, p) -> tuple[str, str]:
+    """The two players' links of a two-player match (a table's four are seat_links)."""
+    mine = links.get(p.pk, ())
+    return (mine[0], mine[1]) if len(mine) == 2 else ("", "")
+
+
+def _seat_links(p, links) -> tuple[tuple[str, str], ...]:
+    """A team pairing's table of four: (player, link) per seat, in seat order (team A
+    player 1, team B player 1, team A player 2, team B player 2)."""
+    if len(links) != 4 or p.left.team_id is None or p.right.team_id is None:
+        return ()
+    a, b = p.left.team, p.right.team
+    names = (a.first.name, b.first.name, a.second.name, b.second.name)
+    return tuple(zip(names, links, strict=True))
+
+
 def score_sheets_data(round: Round, *, base_url: str = "") -> ScoreSheetsData:
     """``base_url`` (the site's address, e.g. ``https://club.example``) puts the
     private play links of the round's running browser matches on the slips as QR
@@ -226,8 +242,9 @@ def score_sheets_data(round: Round, *, base_url: str = "") -> ScoreSheetsData:
             right_entry=p.right.number,
             table=p.table,
             match_name=p.match_name,
-            left_link=links.get(p.pk, ("", ""))[0],
-            right_link=links.get(p.pk, ("", ""))[1],
+            left_link=_pair_links(links, p)[0],
+            right_link=_pair_links(links, p)[1],
+            seat_links=_seat_links(p, links.get(p.pk, ())),
         )
         for p in _pairings(round)
         if p.right_id is not None and p.outcome != Outcome.SURRENDER
@@ -253,6 +270,7 @@ def score_sheets_data(round: Round, *, base_url: str = "") -> ScoreSheetsData:
             winner=pgettext("printing", "Winner (entry no.)"),
             signature_left=pgettext("printing", "Signature left"),
             signature_right=pgettext("printing", "Signature right"),
+            computer=pgettext("printing", "the computer plays"),
             hint=pgettext(
                 "printing",
                 "Write each team's points left, counting down from 24; go on overleaf.",

@@ -4,8 +4,9 @@ and sign the result; in Bauernschnapsen the two teams count down from 24
 (``ScoreSheetsData.bummerl_points``).
 
 A slip whose pairing has a match started in the browser also carries, between the
-grid and the players, a QR code per player with his private link, and the link
-under it (without the scheme, at least 7 pt, wrapped: to type when a phone cannot
+grid and the players, a QR code per player with his private link (a team pairing's
+table of four: four, team A's left and team B's right, in the order of the seats), and
+the link under it (without the scheme, at least 7 pt, wrapped: to type when a phone cannot
 scan). The slip is handed to the two players: whoever holds it holds the links, so
 score sheets are never public documents.
 
@@ -51,6 +52,12 @@ BUMMERL_POINTS = 7
 GRID_WIDTH = 104 * mm  # without links
 GRID_WIDTH_LINKS = 80 * mm  # when the document's slips carry links
 LINK_COLUMN = 46 * mm  # the QR codes and their links
+# a table of four: two columns of two links; the grid gives up some width for them
+GRID_WIDTH_FOUR = 72 * mm
+LINK_CELL = 30 * mm
+LINK_CELL_GAP = 2 * mm
+LINK_COLUMN_FOUR = 2 * LINK_CELL + LINK_CELL_GAP
+QR_SIZE_FOUR = 15 * mm
 GAP = 3 * mm
 QR_SIZE = 18 * mm  # the symbol; its quiet zone (4 modules) comes on top
 LINK_SIZE = 7.0  # the printed link: big enough to type from
@@ -76,6 +83,7 @@ class ScoreSheetLabels:
     winner: str = "Winner (entry no.)"
     signature_left: str = "Signature left"
     signature_right: str = "Signature right"
+    computer: str = "the computer plays"
     hint: str = "Write each player's points left, counting down from 7 game by game."
     empty: str = "No matches to play in this round."
 
@@ -91,6 +99,9 @@ class ScoreSheet:
     match_name: str = ""  # the prize-stage match ("Finale", "Spiel um Platz 7"), or ""
     left_link: str = ""  # absolute address of the left player's private page, or ""
     right_link: str = ""
+    # a table of four: (player, link) per seat in seat order (team A 1, team B 1,
+    # team A 2, team B 2); the link "" for a seat the computer plays
+    seat_links: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -111,6 +122,7 @@ class SlipLayout:
 
     has_links: bool
     blocks: int  # Bummerl blocks in the grid: 2 * match_bummerl - 1
+    four_links: bool = False  # tables of four: four links per slip
     left: float = PAD
     right: float = PAGE_WIDTH - PAD
     top: float = SLIP_HEIGHT - PAD + 2 * mm
@@ -121,7 +133,13 @@ class SlipLayout:
 
     @property
     def grid_right(self) -> float:
+        if self.four_links:
+            return self.left + GRID_WIDTH_FOUR
         return self.left + (GRID_WIDTH_LINKS if self.has_links else GRID_WIDTH)
+
+    @property
+    def link_width(self) -> float:
+        return LINK_COLUMN_FOUR if self.four_links else LINK_COLUMN
 
     @property
     def grid_top(self) -> float:
@@ -141,7 +159,7 @@ class SlipLayout:
 
     @property
     def panel(self) -> float:
-        return self.grid_right + GAP + (LINK_COLUMN + GAP if self.has_links else 0)
+        return self.grid_right + GAP + (self.link_width + GAP if self.has_links else 0)
 
     def block_left(self, b: int) -> float:
         return self.grid_left + 2 * b * self.column
@@ -152,9 +170,11 @@ def build_score_sheets(data: ScoreSheetsData) -> bytes:
     logo = logo_image(data.header.logo)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, f"{labels.title} – {data.round_title}", data.header)
+    four = any(any(url for _name, url in s.seat_links) for s in data.sheets)
     layout = SlipLayout(
-        has_links=any(s.left_link or s.right_link for s in data.sheets),
+        has_links=four or any(s.left_link or s.right_link for s in data.sheets),
         blocks=2 * data.match_bummerl - 1,
+        four_links=four,
     )
     if data.sheets:
         _define_slip_form(canvas, data, layout, logo)
@@ -326,7 +346,10 @@ def _draw_slip(
         canvas.drawCentredString(x0 + column / 2, base, tags[0])
         canvas.drawCentredString(x0 + 1.5 * column, base, tags[1])
 
-    if layout.has_links:
+    if layout.four_links:
+        if any(url for _name, url in sheet.seat_links):
+            _draw_seat_links(canvas, labels, sheet.seat_links, layout)
+    elif layout.has_links:
         links = [(sheet.left_entry, sheet.left_link), (sheet.right_entry, sheet.right_link)]
         _draw_links(canvas, labels, links, layout)
 
@@ -394,3 +417,32 @@ def _draw_links(canvas, labels: ScoreSheetLabels, links, layout: SlipLayout) -> 
             line -= LINK_LEADING
         canvas.setFillGray(0)
         y = line + LINK_LEADING - GLYPH_BOTTOM * LINK_SIZE - 2 * mm
+
+
+def _draw_seat_links(canvas, labels: ScoreSheetLabels, seat_links, layout: SlipLayout) -> None:
+    """A table of four: two columns of two links, team A's seats on the left and team
+    B's on the right (seat order 0 1 / 2 3), each with the player's name, the QR code
+    and the link under it; a seat the computer plays says so instead."""
+    for index, (name, url) in enumerate(seat_links[:4]):
+        x = layout.link_left + (index % 2) * (LINK_CELL + LINK_CELL_GAP)
+        top = layout.grid_top - (index // 2) * (layout.grid_top - layout.grid_bottom) / 2
+        canvas.setFont(FONT_BOLD, 7)
+        base = top - GLYPH_TOP * 7
+        caption = labels.play_link.format(name=name) if url else name
+        canvas.drawString(x, base, fit(caption, FONT_BOLD, 7, LINK_CELL))
+        if not url:
+            canvas.setFont(FONT, 7)
+            canvas.drawString(x, base - 10, fit(labels.computer, FONT, 7, LINK_CELL))
+            continue
+        matrix = qr_matrix(url)
+        quiet = quiet_zone(matrix, QR_SIZE_FOUR)
+        qr_top = base - GLYPH_BOTTOM * 7 - quiet
+        left = x + (LINK_CELL - QR_SIZE_FOUR) / 2
+        draw_qr(canvas, matrix, left, qr_top - QR_SIZE_FOUR, QR_SIZE_FOUR)
+        line = qr_top - QR_SIZE_FOUR - quiet - GLYPH_TOP * LINK_SIZE
+        canvas.setFillGray(0.15)
+        canvas.setFont(FONT, LINK_SIZE)
+        for text in link_lines(url, LINK_CELL):
+            canvas.drawString(x, line, text)
+            line -= LINK_LEADING
+        canvas.setFillGray(0)

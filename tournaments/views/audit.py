@@ -53,6 +53,8 @@ LABELS = {
     "card_points": gettext_lazy("card points"),
     "seq": gettext_lazy("action no."),
     "offender": gettext_lazy("revoke by"),
+    "seat": gettext_lazy("seat"),  # a table's seat (1 to 4) and who plays it
+    "computer": gettext_lazy("computer's strength"),
     "game_points": gettext_lazy("game points"),
     "ceremony": gettext_lazy("prize ceremony"),
     "rounds": gettext_lazy("rounds"),

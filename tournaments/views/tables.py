@@ -37,6 +37,7 @@ AUDIT_ACTIONS = {
     "confirm_report": _("reported result confirmed"),
     "dispute_report": _("reported result contradicted"),
     "revoke": _("revoke (Renonce) recorded"),
+    "table_seat": _("a table's seat handed to the computer or back"),
     "add_category": _("category added"),
     "update_category": _("category changed"),
     "delete_category": _("category removed"),

@@ -90,7 +90,9 @@ def figures_of(points, rules) -> tuple[int, ...]:
 @dataclass
 class MultiMatch:
     """A sequence of games scored into Bummerl. ``bummerls`` is how many Bummerl the
-    match lasts (None: open-ended, a table that plays on)."""
+    match lasts (None: open-ended, a table that plays on); ``first_to``, if set, ends
+    the match as soon as a scorer has got that many Bummerl (a tournament's match to
+    N Bummerl: the first team to hang N on the other wins)."""
 
     rules: object
     first_dealer: int = 0
@@ -99,6 +101,7 @@ class MultiMatch:
     dealer_now: int = -1
     games_played: int = 0
     redeals: int = 0
+    first_to: int | None = None
 
     BUMMERL: ClassVar[type] = MultiBummerl  # set by the variant
     N: ClassVar[int] = 4
@@ -109,6 +112,8 @@ class MultiMatch:
             raise ValueError(f"the first dealer is a seat 0..{self.N - 1}")
         if self.bummerls is not None and self.bummerls < 1:
             raise ValueError("a match lasts at least one Bummerl")
+        if self.first_to is not None and self.first_to < 1:
+            raise ValueError("a match is played to at least one Bummerl")
         if self.dealer_now < 0:
             self.dealer_now = self.first_dealer
 
@@ -128,6 +133,8 @@ class MultiMatch:
 
     @property
     def is_over(self) -> bool:
+        if self.first_to is not None and max(self.bummerl_count) >= self.first_to:
+            return True
         return self.bummerls is not None and self.finished_bummerls >= self.bummerls
 
     @property
@@ -162,6 +169,7 @@ class MultiMatch:
         return {
             "first_dealer": self.first_dealer,
             "bummerls_to_play": self.bummerls,
+            "first_to": self.first_to,
             "bummerls": [b.to_dict() for b in self.sheets],
             "figures": list(self.figures),
             "bummerl_count": list(self.bummerl_count),

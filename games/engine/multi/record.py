@@ -10,7 +10,7 @@ A game record::
 A match record (``"bauernschnapsen-match/1"``, ``"talonschnapsen-match/1"``)::
 
     {"format": ..., "rules": {...}, "first_dealer": 0, "bummerls": 1 or null,
-     "seed": the table's seed or null,
+     "seed": the table's seed or null, ["first_to": N, a match to N Bummerl,]
      "games": [game records without "format" (and "rules" when the match's)...]}
 
 ``"...-games/1"`` has the shape of a match record and holds independent games (what
@@ -210,15 +210,18 @@ class MultiMatchRecord:
     bummerls: int | None = 1
     independent: bool = False  # a "-games/1" file: independent deals, not one match
     seed: int | str | None = None  # the table's seed: game i is dealt with f"{seed}/{i}"
+    first_to: int | None = None  # over once a scorer has got this many Bummerl
 
     def to_dict(self) -> dict:
         kind = "games" if self.independent else "match"
+        extra = {} if self.first_to is None else {"first_to": self.first_to}
         return {
             "format": f"{self.game}-{kind}/1",
             "rules": self.rules.to_dict(),
             "first_dealer": self.first_dealer,
             "bummerls": self.bummerls,
             "seed": self.seed,
+            **extra,
             "games": [
                 g.to_dict(with_format=False, with_rules=g.rules != self.rules) for g in self.games
             ],
@@ -266,7 +269,12 @@ class MultiMatchRecord:
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
             raise RecordError("seed: a number, a string or null")
-        return cls(game, rules, first, tuple(out), bummerls, kind == "games", seed)
+        first_to = data.get("first_to")
+        if first_to is not None and (
+            isinstance(first_to, bool) or not isinstance(first_to, int) or first_to < 1
+        ):
+            raise RecordError("first_to: a whole number of at least 1, or absent")
+        return cls(game, rules, first, tuple(out), bummerls, kind == "games", seed, first_to)
 
     @classmethod
     def from_json(cls, text: str):
@@ -280,7 +288,10 @@ class MultiMatchRecord:
         if self.independent:
             return [g.replay(game=i)[-1] for i, g in enumerate(self.games)], None
         match = match_class(self.game)(
-            self.rules, first_dealer=self.first_dealer, bummerls=self.bummerls
+            self.rules,
+            first_dealer=self.first_dealer,
+            bummerls=self.bummerls,
+            first_to=self.first_to,
         )
         for i, g in enumerate(self.games):
             if g.dealer != match.next_dealer:

@@ -20,12 +20,25 @@ from .record import MultiGameRecord, MultiMatchRecord, match_class, state_class
 
 class MultiTable:
     def __init__(
-        self, game: str, rules=None, *, seed, first_dealer: int = 0, bummerls: int | None = 1
+        self,
+        game: str,
+        rules=None,
+        *,
+        seed,
+        first_dealer: int = 0,
+        bummerls: int | None = 1,
+        first_to: int | None = None,
     ):
+        """``bummerls``: the Bummerl to play (None: open-ended); ``first_to``: the match
+        ends once a scorer has got that many (a tournament match)."""
         self.cls = state_class(game)
         self.rules = self.cls.RULES.from_dict(rules)
-        self.record = MultiMatchRecord(game, self.rules, first_dealer, (), bummerls, False, seed)
-        self.score = match_class(game)(self.rules, first_dealer=first_dealer, bummerls=bummerls)
+        self.record = MultiMatchRecord(
+            game, self.rules, first_dealer, (), bummerls, False, seed, first_to
+        )
+        self.score = match_class(game)(
+            self.rules, first_dealer=first_dealer, bummerls=bummerls, first_to=first_to
+        )
         self.state = None
         self.last_state = None
         self._deal_next()
