@@ -91,3 +91,50 @@ def test_main_pages(browser, page, phone_page, live_server, staff_login, shots):
     phone_page.goto(f"{base}/t/{tournament.pk}/")
     phone_page.locator("#live-bracket").scroll_into_view_if_needed()
     phone_page.screenshot(path=shots / "bracket-phone.png", full_page=False)
+
+
+def test_tables_and_team_tournaments(phone_page, live_server, shots):
+    """A Bauernschnapsen table on a phone (one person, three computers), and the public
+    page of a team tournament (Preis-Bauernschnapsen)."""
+    import datetime
+    import random
+
+    from games.models import GameKind
+    from games.services import tables
+
+    base = live_server.url
+    table = tables.create_table(
+        game_kind=GameKind.BAUERNSCHNAPSEN,
+        seats=[
+            {"name": "Resi", "level": ""},
+            {"name": "Computer 2", "level": "easy"},
+            {"name": "Computer 3", "level": "easy"},
+            {"name": "Computer 4", "level": "easy"},
+        ],
+        seed=11,
+    )
+    phone_page.goto(f"{base}/games/{table.pk}/t/{table.seats.get(index=0).token}/")
+    expect(phone_page.locator("#my-hand .card").first).to_be_visible()
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
+    phone_page.screenshot(path=shots / "table-phone.png", full_page=False)
+
+    t = services.create_tournament(
+        name="Preis-Bauernschnapsen Gmünd", date=datetime.date(2026, 12, 8), field_size=16,
+        game="bauernschnapsen", match_bummerl=1, max_entries_per_player=2, seed=5,
+    )  # fmt: skip
+    rng = random.Random(5)
+    first = ["Resi", "Franz", "Maria", "Josef", "Anna", "Karl", "Rosa", "Alois", "Erika"]
+    last = ["Huber", "Gruber", "Bauer", "Wagner", "Pichler", "Steiner", "Moser"]
+    names = rng.sample([f"{f} {la}" for f in first for la in last], 24)
+    for i in range(12):
+        player = services.find_or_register_player(names[2 * i], town="Gmünd")
+        partner = services.find_or_register_player(names[2 * i + 1], town="Gmünd")
+        services.sell_entries(t, player, 1, partner=partner, paid=True)
+    rnd = services.release_round(services.draw_next_round(t, seed=6))
+    for pairing in list(rnd.pairings.filter(outcome=""))[:3]:
+        services.record_result(pairing, winner=rng.choice(["left", "right"]), score=(1, 0))
+    phone_page.goto(f"{base}/t/{t.pk}/")
+    expect(phone_page.locator("#live-draw table")).to_be_visible()
+    expect(phone_page.locator("#live-draw")).to_contain_text(" / ")
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
+    phone_page.screenshot(path=shots / "team-phone.png", full_page=False)
