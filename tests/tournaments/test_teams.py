@@ -507,14 +507,28 @@ def test_a_team_tournament_in_a_series_scores_both_players():
 
 
 @pytest.mark.django_db
-def test_a_pot_draw_of_teams_is_transcribed_by_the_first_players_register_numbers():
+def test_a_pot_draw_of_teams_is_transcribed_by_the_teams_entry_numbers():
     t = make_tournament(16, entries=[2, 2, 1, 1, 1, 1, 1, 1, 1, 1], game="bauernschnapsen")
     computed = services.draw_next_round(t, seed=8)
     steps = services.round_draws(computed)["main"].steps
     pairs = {(p.left_id, p.right_id) for p in computed.pairings.all()}
     services.withdraw_round(computed)
-    text = "\n".join(f"{s.player} {'L' if s.pot == 'left' else 'R'} {s.number}" for s in steps)
+    # any entry number of a team names the team (the card on the table)
+    number_of = {e.player_id: e.number for e in t.entries.all()}
+    text = "\n".join(
+        f"{number_of[s.player]} {'L' if s.pot == 'left' else 'R'} {s.number}" for s in steps
+    )
     rnd = services.transcribe_next_round(t, services.parse_transcript(text))
+    assert {(p.left_id, p.right_id) for p in rnd.pairings.all()} == pairs
+    # the partner's name, or the team's as written, names the team too
+    services.withdraw_round(rnd)
+    teams = {tm.first_id: tm for tm in Team.objects.filter(tournament=t)}
+    lines = [
+        f"{[teams[s.player].second.name, teams[s.player].name][i % 2]} "
+        f"{'L' if s.pot == 'left' else 'R'} {s.number}"
+        for i, s in enumerate(steps)
+    ]
+    rnd = services.transcribe_next_round(t, services.parse_transcript("\n".join(lines)))
     assert {(p.left_id, p.right_id) for p in rnd.pairings.all()} == pairs
     # a line naming the team's second player is refused with the team's holder unknown
     second = Team.objects.filter(tournament=t).first().second_id

@@ -99,11 +99,17 @@ def resolve(tournament, draws: list[Draw], holders, *, pot_size: int) -> list[tu
     names nobody of this draw or a number not in the pots is reported, all at once."""
     in_draw = {entry: h.player for h in holders for entry in h.entries}
     entries = {
-        e.number: e for e in Entry.objects.filter(tournament=tournament).select_related("player")
+        e.number: e
+        for e in Entry.objects.filter(tournament=tournament).select_related(
+            "player", "team__first", "team__second"
+        )
     }
     by_name: dict[str, list[Entry]] = defaultdict(list)
     for e in entries.values():
         by_name[_key(e.player.name)].append(e)
+        if e.team_id is not None:  # a team: either player's name, or both as written
+            by_name[_key(e.team.second.name)].append(e)
+            by_name[_key(e.holder_name)].append(e)
     resolved: list[tuple] = []
     errors: list[str] = []
     for d in draws:
