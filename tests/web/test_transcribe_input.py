@@ -16,8 +16,13 @@ pytestmark = pytest.mark.django_db
 
 
 def _other_tournament():
-    """Another club day whose players fill the register's first numbers."""
-    other = make_tournament(16, [1] * 16, name="Anderes Turnier")
+    """Another club day whose players hold the register's first numbers (on PostgreSQL
+    the ids go on from earlier tests: its players get the low ids explicitly)."""
+    other = make_tournament(32, [1] * 16, name="Anderes Turnier")
+    for pk in range(1, 17):
+        if not Player.objects.filter(pk=pk).exists():
+            player = Player.objects.create(pk=pk, name=f"Ybbser {pk:03d}")
+            services.sell_entries(other, player, 1, paid=True)
     Player.objects.filter(entries__tournament=other).update(town="Ybbs")
     return other
 
