@@ -178,6 +178,41 @@ def create_demo_danish(*, seed: int = 2026, actor=None):
     return t
 
 
+def create_demo_teams(*, seed: int = 2026, actor=None):
+    """A Preis-Bauernschnapsen of teams of two: 12 teams, 14 entries in a field of 16,
+    round 1 released and half played (to one Bummerl from 24)."""
+    from clubs.services import club_for_name
+
+    rng = random.Random(seed + 3)
+    t = services.create_tournament(
+        name="Preis-Bauernschnapsen",
+        date=datetime.date.today(),
+        venue="Gasthaus Zur Linde, Krems",
+        club=club_for_name(DEMO_CLUB),
+        field_size=16,
+        game="bauernschnapsen",
+        max_entries_per_player=2,
+        entry_fee=Decimal("16.00"),
+        match_bummerl=1,
+        prizes=[("", Decimal("100")), ("", Decimal("60")), ("Schinken", None), ("Wein", None)],
+        seed=seed,
+        actor=actor,
+    )
+    names = rng.sample([f"{f} {last}" for f in FIRST_NAMES for last in LAST_NAMES], 24)
+    counts = [2, 2] + [1] * 10
+    for i, count in enumerate(counts):
+        town = rng.choice(TOWNS)
+        player = services.find_or_register_player(names[2 * i], town=town)
+        partner = services.find_or_register_player(names[2 * i + 1], town=town)
+        services.sell_entries(t, player, count, partner=partner, paid=True, actor=actor)
+    rnd = services.draw_next_round(t, seed=rng.randrange(2**40), actor=actor)
+    rnd = services.release_round(rnd, actor=actor)
+    open_pairings = list(rnd.pairings.filter(outcome=Outcome.OPEN).order_by("number"))
+    for p in open_pairings[: len(open_pairings) // 2]:
+        services.record_result(p, winner=rng.choice(["left", "right"]), score=(1, 0), actor=actor)
+    return t
+
+
 def demo_logins():
     """The demo club's staff logins (password = user name), made if missing."""
     from django.contrib.auth import get_user_model

@@ -157,8 +157,13 @@ def test_demo_creates_user_and_tournament_once():
     assert danish.club == t.club and danish.entries.count() == 14
     r4 = Pairing.objects.filter(round__tournament=danish, round__number=4)
     assert r4.filter(outcome="").exists() and r4.exclude(outcome="").exists()
+    # and a Preis-Bauernschnapsen of teams, round 1 half played
+    teams = Tournament.objects.get(game="bauernschnapsen")
+    assert teams.teams.count() == 12 and teams.entries.count() == 14
+    r1 = Pairing.objects.filter(round__tournament=teams, round__number=1)
+    assert r1.filter(outcome="").exists() and r1.exclude(outcome="").exists()
     run("demo", "--if-empty")
-    assert Tournament.objects.count() == 4
+    assert Tournament.objects.count() == 5
 
 
 def test_subprocess_exit_codes(tmp_path):

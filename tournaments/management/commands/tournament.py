@@ -749,6 +749,7 @@ class Command(OneLineErrors, BaseCommand):
             create_demo,
             create_demo_danish,
             create_demo_season,
+            create_demo_teams,
             demo_logins,
         )
 
@@ -758,6 +759,7 @@ class Command(OneLineErrors, BaseCommand):
         t = create_demo(seed=o["seed"])
         series = create_demo_season(t, seed=o["seed"])
         danish = create_demo_danish(seed=o["seed"])
+        teams = create_demo_teams(seed=o["seed"])
         for name in demo_logins():
             self.stdout.write(
                 _("Staff user “%(name)s” with password “%(name)s” created.") % {"name": name}
@@ -774,6 +776,10 @@ class Command(OneLineErrors, BaseCommand):
         self.stdout.write(
             _("And “%(name)s” (id %(id)d), played by the Danish system, in round 4.")
             % {"name": danish.name, "id": danish.pk}
+        )
+        self.stdout.write(
+            _("And “%(name)s” (id %(id)d), teams of two, round 1 half played.")
+            % {"name": teams.name, "id": teams.pk}
         )
 
     def do_print(self, o):
