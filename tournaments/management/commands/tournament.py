@@ -7,7 +7,6 @@ transaction.
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import importlib
 import json
@@ -20,11 +19,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from schnapsen_site.commands import OneLineErrors, whole_number
+from schnapsen_site.commands import OneLineErrors
 from schnapsen_site.numbers import parse_id
 from tournaments import services
 from tournaments.models import Bracket, Outcome, Pairing, Round, Side, Tournament, holder_related
 from tournaments.money import parse_amount
+
+from ..tournament_args import add_subcommands
+from ..tournament_output import pairing_json, standings_json, standings_lines
 
 
 def _count_pairings(n: int) -> str:
@@ -88,231 +90,11 @@ class CommandLine:
 COMMAND_LINE = CommandLine()
 
 
-def _entry(e) -> dict | None:
-    if e is None:
-        return None
-    data = {"number": e.number, "player": e.holder_name, "town": e.holder.town}
-    if e.team_id is not None:  # a team tournament: both players of the team
-        data["team"] = _team_players(e.team)
-    return data
-
-
-def _team_players(team) -> list[dict]:
-    return [{"name": p.name, "town": p.town} for p in (team.first, team.second)]
-
-
-def pairing_json(p: Pairing) -> dict:
-    return {
-        "round": p.round.number,
-        "bracket": p.bracket,
-        "number": p.number,
-        "name": p.match_name,
-        "left": _entry(p.left),
-        "right": _entry(p.right) if p.right_id else None,
-        "table": p.table,
-        "outcome": p.outcome,
-        "winner": p.winner,
-        "score": [p.winner_bummerl, p.loser_bummerl] if p.winner_bummerl is not None else None,
-        "version": p.version,
-    }
-
-
-def _danish_json(line) -> dict:
-    """A Danish standings line (``danish.Standing``) for ``standings --json``."""
-    return {
-        "played": line.played,
-        "won": line.won,
-        "lost": line.lost,
-        "byes": line.byes,
-        "match_points": line.match_points,
-        "bummerl_won": line.bummerl_won,
-        "bummerl_lost": line.bummerl_lost,
-        "bummerl_difference": line.bummerl_difference,
-        "game_points": line.game_points,
-        "buchholz": line.buchholz,
-    }
-
-
-def _prize_text(prize) -> str:
-    """"Gans € 200,00": the description and the amount as people read them."""
-    from tournaments.money import euro
-
-    return " ".join(x for x in (prize.description, euro(prize.amount)) if x).replace(
-        "\u00a0", " "
-    )
-
-
 class Command(OneLineErrors, BaseCommand):
     help = "Run a Preisschnapsen or a Danish tournament from the command line."
 
     def add_arguments(self, parser):
-        sub = parser.add_subparsers(dest="sub", required=True, metavar="SUBCOMMAND")
-
-        p = sub.add_parser("create", help="create a tournament and print its id")
-        p.add_argument("--name", required=True)
-        p.add_argument("--date", default=None, help="YYYY-MM-DD (default: today)")
-        p.add_argument("--field-size", type=whole_number, default=64)
-        p.add_argument("--venue", default="")
-        p.add_argument("--club", default="", help="the club's name (made if there is none)")
-        p.add_argument("--max-entries", type=whole_number, default=3)
-        p.add_argument("--fee", default="0")
-        p.add_argument("--rules", default="weich", help="weich, scharf or turnier")
-        p.add_argument("--bummerl", type=whole_number, default=2, help="match length: 2 or 3")
-        p.add_argument("--one-prize", action="store_true", help="one prize per player")
-        p.add_argument("--confirm", action="store_true", help="results need a confirmation")
-        p.add_argument("--prize", action="append", default=[], metavar="TEXT[=AMOUNT]")
-        p.add_argument("--seed", type=whole_number, default=None)
-        p.add_argument(
-            "--format",
-            default="preisschnapsen",
-            choices=["preisschnapsen", "danish"],
-            help="preisschnapsen (knock-out, pot draw) or danish (every round, by the standings)",
-        )
-        p.add_argument("--rounds", type=whole_number, default=5, help="Danish system: the number of rounds")
-        p.add_argument(
-            "--rematches",
-            default="allowed",
-            choices=["allowed", "avoided"],
-            help="Danish system: may two players meet twice",
-        )
-        p.add_argument(
-            "--bye-score",
-            default="match_won",
-            choices=["match_won", "win_only"],
-            help="Danish system: a bye counts as a match won to nil, or as a win only",
-        )
-        p.add_argument(
-            "--tiebreak",
-            default="buchholz",
-            choices=["buchholz", "lot"],
-            help="Danish system: the last tie-break",
-        )
-        p.add_argument(
-            "--game",
-            default="schnapsen",
-            choices=["schnapsen", "bauernschnapsen"],
-            help="schnapsen (players) or bauernschnapsen (teams of two; --bummerl 1, 2 or 3)",
-        )
-        p.add_argument(
-            "--draw-partners",
-            action="store_true",
-            help="bauernschnapsen: players register alone, the partners are drawn by lot",
-        )
-
-        p = sub.add_parser("sell", help="sell entries to a player (registered if new)")
-        p.add_argument("tournament")
-        p.add_argument("player")
-        p.add_argument("--town", default="")
-        p.add_argument("--contact", default="")
-        p.add_argument("--entries", type=whole_number, default=1)
-        p.add_argument("--paid", action="store_true")
-        p.add_argument(
-            "--partner", default=None, help="team tournament: the second player of the team"
-        )
-        p.add_argument("--partner-town", default="")
-
-        p = sub.add_parser(
-            "import-teams",
-            help="sell entries to the teams of a CSV file (Spieler 1;Spieler 2[;Ort;Karten;bezahlt])",
-        )
-        p.add_argument("tournament")
-        p.add_argument("file", help="the CSV file (- for standard input)")
-
-        p = sub.add_parser(
-            "partners", help="draw the partners of players registered alone (team tournament)"
-        )
-        p.add_argument("tournament")
-        p.add_argument("--seed", type=int, default=None)
-
-        p = sub.add_parser("shrink", help="make the field smaller before the first draw")
-        p.add_argument("tournament")
-        p.add_argument("size", type=whole_number, nargs="?", default=None)
-
-        p = sub.add_parser("draw", help="draw the next round (and release it)")
-        p.add_argument("tournament")
-        p.add_argument("--seed", type=whole_number, default=None)
-        p.add_argument("--draft", action="store_true", help="keep the round unreleased")
-
-        p = sub.add_parser(
-            "transcribe",
-            help="record the next round from a draw done with real pots at the venue",
-            description=(
-                "FILE (or - for standard input) lists the draws in the order drawn, one per "
-                "line: WHO L|R NUMBER, WHO being the number of one of the player's entries "
-                "(Teilnahmekarten) of this tournament or his name; redraws included or left "
-                "out. Every bad line is named; the draw is checked against the pot rules "
-                "and kept as a draft unless --release."
-            ),
-        )
-        p.add_argument("tournament")
-        p.add_argument("file")
-        p.add_argument(
-            "--placement", default=None, help="semifinal round: the quarterfinal losers' draw"
-        )
-        p.add_argument("--release", action="store_true", help="release the round at once")
-
-        p = sub.add_parser("release", help="release the latest round")
-        p.add_argument("tournament")
-
-        p = sub.add_parser("withdraw", help="withdraw the latest round")
-        p.add_argument("tournament")
-
-        p = sub.add_parser("pairings", help="list the pairings of a round")
-        p.add_argument("tournament")
-        p.add_argument("--round", type=whole_number, default=None)
-        p.add_argument("--json", action="store_true")
-
-        p = sub.add_parser("result", help="enter or correct a result")
-        p.add_argument("tournament")
-        p.add_argument("round", type=whole_number)
-        p.add_argument("number", type=whole_number)
-        p.add_argument("--winner", required=True, choices=["left", "right"])
-        p.add_argument("--score", default=None, help="winner's:loser's Bummerl, e.g. 2:1")
-        p.add_argument("--walkover", action="store_true")
-        p.add_argument(
-            "--bracket",
-            default=None,
-            choices=Bracket.values,
-            help="only a check: the pairing number alone names the match",
-        )
-        p.add_argument("--correct", action="store_true", help="correct an entered result")
-
-        p = sub.add_parser(
-            "confirm",
-            help="confirm entered results (a tournament whose results need a confirmation)",
-            description=(
-                "Confirm the results of the given pairing numbers, or with --all of every "
-                "decided pairing of the round not confirmed yet. --user names the staff "
-                "member who confirms (not the one who entered the result); without it the "
-                "audit log names the command line."
-            ),
-        )
-        p.add_argument("tournament")
-        p.add_argument("pairings", nargs="*", type=whole_number, metavar="PAIRING")
-        p.add_argument("--all", action="store_true", help="every unconfirmed result of the round")
-        p.add_argument("--round", type=whole_number, default=None, help="default: the latest")
-        p.add_argument("--user", default=None, help="the user name of who confirms")
-
-        p = sub.add_parser("standings", help="standings and prizes")
-        p.add_argument("tournament")
-        p.add_argument("--json", action="store_true")
-
-        p = sub.add_parser("export", help="the whole tournament as JSON")
-        p.add_argument("tournament")
-        p.add_argument("--output", default=None)
-
-        p = sub.add_parser("import", help="restore a tournament from an export")
-        p.add_argument("file")
-        p.add_argument("--club", default=None, help="the club (default: as named in the file)")
-
-        p = sub.add_parser("demo", help="create a demo tournament partway through round 2")
-        p.add_argument("--if-empty", action="store_true", help="only if there is no tournament")
-        p.add_argument("--seed", type=whole_number, default=2026)
-
-        p = sub.add_parser(
-            "print", help="print sheets: TOURNAMENT {draw,scoresheets,entries,results}"
-        )
-        p.add_argument("rest", nargs=argparse.REMAINDER)
+        add_subcommands(parser)
 
     def handle(self, *args, **opts):
         handler = getattr(self, "do_" + opts["sub"].replace("-", "_"))
@@ -601,105 +383,12 @@ class Command(OneLineErrors, BaseCommand):
 
         t = _tournament(o["tournament"])
         s = compute_standings(t)
-        teams = {}
-        if t.for_teams:
-            teams = {
-                team.first_id: _team_players(team)
-                for team in t.teams.select_related("first", "second")
-            }
-
-        def team(player) -> dict:
-            # a team tournament: both players of the holder's team
-            return {"team": teams[player.pk]} if player is not None and player.pk in teams else {}
-
-        data = {
-            "tournament": t.pk,
-            "format": t.format,
-            "game": t.game,
-            "phase": services.tournament_phase(t),
-            "prizes": [
-                {
-                    "place": pr.place,
-                    "description": pr.description,
-                    "amount": str(pr.amount) if pr.amount is not None else None,
-                    "entry": pr.entry.number if pr.entry else None,
-                    "player": pr.player.name if pr.player else None,
-                }
-                | team(pr.player)
-                for pr in s.prizes
-            ],
-            "players": [
-                {
-                    "player": ps.player.name,
-                    "town": ps.player.town,
-                    "entries_bought": ps.entries_bought,
-                    "entries_alive": ps.entries_alive,
-                    "best_place": ps.best_place,
-                    "prizes": [pr.place for pr in ps.prizes],
-                }
-                | team(ps.player)
-                for ps in s.players
-            ],
-            "entries": [
-                {
-                    "number": es.number,
-                    "player": es.player.name,
-                    "round_reached": es.round_reached,
-                    "out_round": es.out_round,
-                    "how": es.how,
-                    "lost_score": list(es.lost_score) if es.lost_score else None,
-                    "place": es.place,
-                    "alive": es.alive,
-                }
-                | team(es.player)
-                | (_danish_json(es.danish) if es.danish is not None else {})
-                for es in s.entries
-            ],
-        }
         if o["json"]:
-            self.stdout.write(json.dumps(data, ensure_ascii=False, indent=2))
+            self.stdout.write(json.dumps(standings_json(t, s), ensure_ascii=False, indent=2))
             return
-        how = {
-            "lost": _("lost"),
-            "walkover": _("lost by walkover"),
-            "surrendered": _("surrendered"),
-        }
-        finished = data["phase"] == "finished"
-        if s.is_danish:
-            self._danish_table(s)
-            return
-        self.stdout.write(_("Prizes"))
-        for pr in s.prizes:
-            prize = _prize_text(pr)
-            winner = f"{pr.player.name} (#{pr.entry.number})" if pr.entry else _("not decided")
-            self.stdout.write(f"{pr.place:>4}. {winner:36} {prize}")
-        self.stdout.write("")
-        self.stdout.write(_("Entries"))
-        for es in s.entries:
-            state = how.get(es.how, _("in play") if es.alive and not finished else "")
-            if es.lost_score:  # (winner's, its own) Bummerl: written from the entry's side
-                state += f" {es.lost_score[1]}:{es.lost_score[0]}"
-            self.stdout.write(
-                f"{es.place or '':>4} #{es.number:<4} {es.player.name:30} "
-                f"{_('round')} {es.round_reached:<2} {state}"
-            )
-
-    def _danish_table(self, s):
-        self.stdout.write(_("Prizes"))
-        for pr in s.prizes:
-            winner = f"{pr.player.name} (#{pr.entry.number})" if pr.entry else _("not decided")
-            self.stdout.write(f"{pr.place:>4}. {winner:36} {_prize_text(pr)}")
-        self.stdout.write("")
-        self.stdout.write(
-            _("Place  Player                          Pts  +/-   GP   BH  (won-lost-byes)")
-        )
-        for es in s.entries:
-            d = es.danish
-            self.stdout.write(
-                f"{es.place:>4}.  {es.player.name[:30]:30} {d.match_points:>4} "
-                f"{d.bummerl_difference:>+4} {d.game_points:>4} {d.buchholz:>4}  "
-                f"({d.won}-{d.lost}-{d.byes})"
-            )
+        finished = services.tournament_phase(t) == "finished"
+        for line in standings_lines(s, finished=finished):
+            self.stdout.write(line)
 
     def do_export(self, o):
         from tournaments.exchange import export_tournament
