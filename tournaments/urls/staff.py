@@ -7,7 +7,7 @@ from clubs.urls import staff_patterns as club_patterns
 from schnapsen_site import converters  # noqa: F401 - registers <id:…>
 from series.urls import staff_patterns as series_patterns
 from tournaments.printing import views as printing_views
-from tournaments.views import absence, categories, merge, players, reports, staff, teams
+from tournaments.views import absence, categories, merge, players, reports, results, staff, teams
 
 app_name = "staff"
 urlpatterns: list = [
@@ -38,16 +38,16 @@ urlpatterns: list = [
     path("t/<id:pk>/rounds/<id:number>/", staff.round_detail, name="round"),
     path("t/<id:pk>/rounds/<id:number>/release/", staff.round_release, name="round_release"),
     path("t/<id:pk>/rounds/<id:number>/withdraw/", staff.round_withdraw, name="round_withdraw"),
-    path("t/<id:pk>/results/", staff.results, name="results"),
+    path("t/<id:pk>/results/", results.results, name="results"),
     path(
-        "t/<id:pk>/pairings/<id:pairing_pk>/result/", staff.pairing_result, name="pairing_result"
+        "t/<id:pk>/pairings/<id:pairing_pk>/result/", results.pairing_result, name="pairing_result"
     ),
     path(
         "t/<id:pk>/pairings/<id:pairing_pk>/confirm/",
-        staff.pairing_confirm,
+        results.pairing_confirm,
         name="pairing_confirm",
     ),
-    path("t/<id:pk>/pairings/<id:pairing_pk>/start/", staff.pairing_start, name="pairing_start"),
+    path("t/<id:pk>/pairings/<id:pairing_pk>/start/", results.pairing_start, name="pairing_start"),
     path(
         "t/<id:pk>/reports/<id:report_pk>/confirm/",
         reports.report_confirm,
