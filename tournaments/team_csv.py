@@ -10,12 +10,11 @@ player list (``views/player_csv.py``); nothing is imported unless the file is cl
 from __future__ import annotations
 
 import csv
-import io
 from dataclasses import dataclass, field
 
 from schnapsen_site.numbers import parse_int
 
-from .views.player_csv import MAX_LENGTH, MAX_ROWS, Problem, decode
+from .views.player_csv import MAX_LENGTH, MAX_ROWS, Problem, decode, open_table
 
 __all__ = ["HEADER_ALIASES", "ParsedTeams", "Problem", "TeamRow", "decode", "parse_teams"]
 
@@ -69,24 +68,10 @@ def parse_teams(text: str) -> ParsedTeams:
     if not text.strip():
         result.problems.append(Problem(0, "empty"))
         return result
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=";,\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text, newline=""), dialect)
-    try:
-        header = next(reader)
-    except (StopIteration, csv.Error):
-        result.problems.append(Problem(1, "no_header"))
+    opened = open_table(text, HEADER_ALIASES, result.problems)  # as the player list
+    if opened is None:
         return result
-    columns: list[str | None] = []
-    for cell in header:
-        key = HEADER_ALIASES.get(_normalise(cell).lower())
-        if key is None and cell.strip():
-            result.problems.append(Problem(1, "unknown_column", cell.strip()))
-        if key is not None and key in columns:
-            result.problems.append(Problem(1, "duplicate_column", cell.strip()))
-        columns.append(key)
+    reader, columns = opened
     if "name1" not in columns:
         result.problems.append(Problem(1, "no_name_column"))
     if "name2" not in columns:

@@ -535,3 +535,18 @@ def test_a_pot_draw_of_teams_is_transcribed_by_the_teams_entry_numbers():
     services.withdraw_round(rnd)
     with pytest.raises(TournamentError, match="holds no entry"):
         services.transcribe_next_round(t, [(second, "left", 1)])
+
+
+def test_a_semicolon_team_list_with_a_ragged_row_imports():
+    """What Excel writes in Austria: semicolons, and a last row without its empty town;
+    the delimiter is read from the header line, as for the player list."""
+    from tournaments.team_csv import parse_teams
+
+    parsed = parse_teams(
+        "Spieler 1;Spieler 2;Ort\nResi Huber;Franz Huber;Gmünd\nAnna Moser;Karl Moser\n"
+    )
+    assert parsed.clean, parsed.problems
+    assert [(r.first, r.second) for r in parsed.rows] == [
+        ("Resi Huber", "Franz Huber"),
+        ("Anna Moser", "Karl Moser"),
+    ]

@@ -103,12 +103,11 @@ def _delimiter(text: str) -> tuple[str, bool]:
     return (best if counts[best] else ","), False
 
 
-def parse_players(text: str) -> ParsedFile:
-    """Parse CSV text into rows; collect every problem instead of stopping at the first."""
-    result = ParsedFile()
-    if not text.strip():
-        result.problems.append(Problem(0, "empty"))
-        return result
+def open_table(text: str, aliases: dict, problems: list):
+    """The CSV reader of ``text`` past its header, and the header's columns as keys of
+    ``aliases`` (None for a blank heading); None when there is no header. The delimiter
+    is read from the header line (``_delimiter``; Excel's ``sep=`` line and blank lines
+    before the header are skipped). Unknown and duplicate headings go to ``problems``."""
     delimiter, hint = _delimiter(text)
     reader = csv.reader(io.StringIO(text, newline=""), csv.excel, delimiter=delimiter)
     try:
@@ -118,16 +117,29 @@ def parse_players(text: str) -> ParsedFile:
         while not any(cell.strip() for cell in header):  # blank lines before the header
             header = next(reader)
     except (StopIteration, csv.Error):
-        result.problems.append(Problem(1, "no_header"))
-        return result
+        problems.append(Problem(1, "no_header"))
+        return None
     columns: list[str | None] = []
     for cell in header:
-        key = HEADER_ALIASES.get(_normalise(cell).lower())
+        key = aliases.get(_normalise(cell).lower())
         if key is None and cell.strip():
-            result.problems.append(Problem(1, "unknown_column", cell.strip()))
+            problems.append(Problem(reader.line_num, "unknown_column", cell.strip()))
         if key is not None and key in columns:
-            result.problems.append(Problem(1, "duplicate_column", cell.strip()))
+            problems.append(Problem(reader.line_num, "duplicate_column", cell.strip()))
         columns.append(key)
+    return reader, columns
+
+
+def parse_players(text: str) -> ParsedFile:
+    """Parse CSV text into rows; collect every problem instead of stopping at the first."""
+    result = ParsedFile()
+    if not text.strip():
+        result.problems.append(Problem(0, "empty"))
+        return result
+    opened = open_table(text, HEADER_ALIASES, result.problems)
+    if opened is None:
+        return result
+    reader, columns = opened
     if "name" not in columns:
         result.problems.append(Problem(1, "no_name_column"))
         return result
