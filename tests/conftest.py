@@ -26,7 +26,10 @@ def _fresh_cache():
     """Tests reuse primary keys: no version or page of an earlier test may be served."""
     from django.core.cache import cache
 
+    from games.services.tables import forget_kept
+
     cache.clear()
+    forget_kept()
     yield
 
 

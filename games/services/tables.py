@@ -7,7 +7,11 @@ The same storage as the two-player matches: a :class:`~games.models.Match` (with
 :class:`~games.models.Game` row per deal (deck order, dealer, result) and the action log
 in :class:`~games.models.MatchAction`. The live table is never stored: :func:`live_table`
 replays the log on the engine's :class:`~games.engine.multi.table.MultiTable` (dealt from
-the match's seed, so the same deals come back), checked action by action.
+the match's seed, so the same deals come back), checked action by action. So that an
+action costs the same on the 400th move as on the first, each process keeps the tables
+it has rebuilt (:func:`live_table`): a table is taken from there and only the actions
+stored since are replayed; the stored log is append-only, and the last action the kept
+table knows is checked against its row, so a kept table is used only for the same log.
 
 Acting follows the two-player rules: the client sends the sequence number it expects,
 the match row is locked, a repeat answers "already applied", a stale or future number is
@@ -20,7 +24,9 @@ from __future__ import annotations
 import hmac
 import logging
 import random
-from dataclasses import dataclass, field
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
@@ -56,12 +62,14 @@ def preset_labels() -> dict[str, str]:
 
 @dataclass
 class TableLive:
-    """A table rebuilt from the database."""
+    """A table rebuilt from the database (the caller's own copy: acting on it changes
+    nothing kept)."""
 
     match: Match
     seats: list[Seat]
     table: MultiTable
-    log: list[tuple[int, str]] = field(default_factory=list)
+    applied: int = 0  # actions of the log acted on ``table``
+    last: tuple | None = None  # the last of them, as (seat, action)
 
     @property
     def names(self) -> list[str]:
@@ -98,14 +106,74 @@ def _new_table(match: Match) -> MultiTable:
     )
 
 
-def live_table(match: Match) -> TableLive:
-    """Replay the table's action log (checked: a corrupted log fails loudly)."""
-    seats = list(match.seats.order_by("index"))
-    log = list(match.actions.order_by("seq").values_list("seat", "action"))
-    table = _new_table(match)
-    for seat, action in log:
+#: Tables this process has rebuilt, by match: (identity, actions applied, the last
+#: action as (seat, action), a copy of the table); the least recently used go first.
+_KEPT: OrderedDict[int, tuple] = OrderedDict()
+_KEPT_LOCK = threading.Lock()
+KEPT_TABLES = 512
+
+
+def _identity(match: Match) -> tuple:
+    # a number whose transaction was rolled back comes back (SQLite): tell them apart
+    return (match.seed, match.created_at, match.game_kind, match.bummerl_to_win, match.pairing_id)
+
+
+def _kept(match: Match) -> tuple[int, tuple | None, MultiTable] | None:
+    with _KEPT_LOCK:
+        entry = _KEPT.get(match.pk)
+        if entry is None or entry[0] != _identity(match):
+            return None
+        _KEPT.move_to_end(match.pk)
+        return entry[1], entry[2], entry[3].copy()
+
+
+def keep(live: TableLive) -> None:
+    """Keep a copy of ``live``'s table for the next request of this process."""
+    if not live.applied:
+        return
+    with _KEPT_LOCK:
+        entry = (_identity(live.match), live.applied, live.last, live.table.copy())
+        _KEPT[live.match.pk] = entry
+        _KEPT.move_to_end(live.match.pk)
+        while len(_KEPT) > KEPT_TABLES:
+            _KEPT.popitem(last=False)
+
+
+def forget_kept() -> None:
+    with _KEPT_LOCK:
+        _KEPT.clear()
+
+
+def live_table(match: Match, seats: list[Seat] | None = None) -> TableLive:
+    """The table after the actions of its stored log: the kept table with the actions
+    stored since replayed, else the whole log (checked: a corrupted log fails loudly).
+    Two queries: the seats (unless given, in order) and the log from the kept table's
+    last action on."""
+    if seats is None:
+        seats = list(match.seats.order_by("index"))
+    hit = _kept(match)
+    done, last, table = hit if hit is not None else (0, None, None)
+    rows = list(
+        match.actions.filter(seq__gte=max(0, done - 1))
+        .order_by("seq")
+        .values_list("seq", "seat", "action")
+    )
+    if done:
+        first = rows[0] if rows else None
+        if first is None or first[0] != done - 1 or (first[1], first[2]) != last:
+            table, done = None, 0  # not the log the kept table knows: replay it all
+            rows = list(match.actions.order_by("seq").values_list("seq", "seat", "action"))
+        else:
+            rows = rows[1:]
+    if table is None:
+        table = _new_table(match)
+    for _seq, seat, action in rows:
         table.act(seat, action)
-    return TableLive(match, seats, table, log)
+        done += 1
+        last = (seat, action)
+    live = TableLive(match, seats, table, done, last)
+    keep(live)
+    return live
 
 
 # --------------------------------------------------------------------------- starting
@@ -222,12 +290,12 @@ def play_again(pk, token: str, *, actor=None) -> Match:
     return new
 
 
-def seat_for_token(match: Match, token: str) -> int | None:
+def seat_for_token(match: Match, token: str, seats: list[Seat] | None = None) -> int | None:
     """The seat whose private link this is (constant-time comparison), else None; the
     computer's seats have tokens too but no page (a person's link only)."""
     token = (token or "").encode()
     found = None
-    for seat in match.seats.all():
+    for seat in match.seats.all() if seats is None else seats:
         if hmac.compare_digest(seat.token.encode(), token) and not seat.is_computer:
             found = seat.index
     return found
@@ -270,7 +338,8 @@ def act(pk, token: str, action: str, seq) -> TableActResult:
     seq = _sequence_number(seq)
     with transaction.atomic():
         m = _lock(pk)
-        seat = seat_for_token(m, token)
+        seats = list(m.seats.order_by("index"))
+        seat = seat_for_token(m, token, seats)
         if seat is None:
             raise GameError(
                 pgettext("table", "This link is not valid for this table."), "forbidden"
@@ -289,7 +358,7 @@ def act(pk, token: str, action: str, seq) -> TableActResult:
                 "stale",
             )
         _refuse_future_or_over(m, seq)
-        live = live_table(m)
+        live = live_table(m, seats)
         why = live.table.why_illegal(seat, parsed)
         if why is not None:
             code = "turn" if why.code == "not_your_turn" else "illegal"
@@ -325,7 +394,8 @@ def _push(m: Match, live: TableLive, seat: int, action: Action) -> None:
     table = live.table
     gi = live.game_index
     table.act(seat, action)
-    live.log.append((seat, str(action)))
+    live.applied += 1
+    live.last = (seat, str(action))
     MatchAction.objects.create(
         match=m, game_index=gi, seq=m.next_seq, seat=seat, action=str(action)
     )
@@ -391,6 +461,7 @@ def notify(m: Match, live: TableLive | None = None) -> None:
 
 
 def _after_move(m: Match, live: TableLive) -> None:
+    keep(live)
     notify(m, live)
     if live.bot_to_move() is not None:
         queue_computer(m)
@@ -435,6 +506,7 @@ def computer_moves(pk: int, seq: int | None = None) -> int:
             live.match = locked
             _push(locked, live, seat.index, action)
             _save(locked)
+        keep(live)
         notify(locked, live)
         made += 1
     else:  # a table of computers (all seats handed over) plays on in the next task

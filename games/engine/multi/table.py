@@ -13,6 +13,8 @@ after a new deal for three jacks). A finished game stays readable as
 
 from __future__ import annotations
 
+import copy
+
 from ..messages import Reason, RuleViolation
 from .actions import Action
 from .record import MultiGameRecord, MultiMatchRecord, match_class, state_class
@@ -90,6 +92,23 @@ class MultiTable:
             self.last_state = self.state
             if not self.score.is_over:
                 self._deal_next()
+
+    def copy(self) -> MultiTable:
+        """An independent copy: acting on it leaves this table as it is. The record
+        (frozen), the rules and the last finished game (never changed again) are shared;
+        the game being played and the score are copied."""
+        t = MultiTable.__new__(MultiTable)
+        t.cls, t.rules, t.record, t.last_state = self.cls, self.rules, self.record, self.last_state
+        t.state = None if self.state is None else self.state.copy()
+        if self.state is self.last_state:  # the match is over: its last game stays shared
+            t.state = self.last_state
+        t.score = copy.deepcopy(self.score, {id(self.rules): self.rules})
+        return t
+
+    @property
+    def actions_applied(self) -> int:
+        """Actions acted on this table since its first deal (the games' logs)."""
+        return sum(len(g.actions) for g in self.record.games)
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> dict:
