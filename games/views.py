@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -218,7 +219,14 @@ def act(request, pk, token):
             status=status,
         )
     live = result.live or services.live_state(result.match)
-    payload = presenters.player_payload(live, result.seat)
+    pushed = live.pushed or {}
+    if (
+        pushed.get("lang") == (translation.get_language() or "").lower()
+        and str(result.seat) in pushed
+    ):  # the view the push carried to this seat's other pages: not built twice
+        payload = dict(pushed[str(result.seat)])
+    else:
+        payload = presenters.player_payload(live, result.seat)
     payload["applied"] = result.applied
     if not result.applied:
         payload["message"] = _("This move was already made.")

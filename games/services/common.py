@@ -72,6 +72,8 @@ class Live:
     state: GameState | None
     actions: list[str] = field(default_factory=list)  # of the current game, in order
     score: MatchScore | None = None
+    #: what the last push carried: {"lang": …, "0"/"1"/"watch": each page's view}
+    pushed: dict | None = None
 
     @property
     def previous(self) -> Game | None:
@@ -165,6 +167,7 @@ def notify(match: Match, live: Live | None = None) -> None:
             "1": presenters.player_payload(live, 1),
             "watch": presenters.spectator_payload(live),
         }
+        live.pushed = {"lang": event["lang"], **event["views"]}
     try:
         async_to_sync(layer.group_send)(match_group(match.pk), event)
     except Exception:

@@ -50,6 +50,30 @@ def test_an_action_costs_four_queries_and_saves_only_what_changed(client):
     assert '"next_seq"' in update and '"name0"' not in update and '"rules"' not in update
 
 
+@pytest.mark.parametrize("lang", ["de-at", "en"])
+def test_the_answer_to_an_action_is_the_view_a_fresh_request_gets(client, lang):
+    """The acting seat's view is built once, for the push, and answered from there."""
+    m = services.create_friendly_match(name0="A", name1="B", seed=13)
+    client.cookies["django_language"] = lang
+    for _ in range(6):
+        seat, action = _first_play(m)
+        token = m.token(seat)
+        got = client.post(
+            reverse("games:act", args=[m.pk, token]),
+            json.dumps({"seq": m.next_seq, "action": action}),
+            content_type="application/json",
+            headers={"accept-language": lang},
+        ).json()
+        fresh = client.get(
+            reverse("games:state", args=[m.pk, token]), headers={"accept-language": lang}
+        ).json()
+        assert got.pop("applied") is True
+        fresh["match"].pop("reports", None)
+        got["match"].pop("reports", None)
+        assert got == fresh
+        m.refresh_from_db()
+
+
 def test_an_action_without_its_sequence_number_is_refused(client):
     m = services.create_friendly_match(name0="A", name1="B", seed=12)
     seat, action = _first_play(m)
