@@ -70,6 +70,7 @@ class Stats:
         self.shown: list[float] = []
         self.computer: list[float] = []
         self.errors: list[str] = []
+        self.polled = 0  # moves a page saw only by its fallback poll (no push in time)
         self.actions = 0
 
 
@@ -87,10 +88,15 @@ class Seat:
         self.payload = None  # the view that came with the last push, if any
         self.pushed_views = 0
         self.changed = asyncio.Event()
+        self.closing = False
 
     async def open(self):
-        await self.client.get(self.path)
-        self.csrf = self.client.cookies.get("csrftoken", "")
+        page = await self.client.get(self.path)
+        # production sets the CSRF cookie Secure; over the loopback's plain HTTP the
+        # client sends it only as a plain cookie, as a browser behind TLS would send it
+        self.csrf = page.cookies.get("csrftoken", "")
+        self.client.cookies.clear()
+        self.client.cookies.set("csrftoken", self.csrf)
         self.ws = await websockets.connect(self.ws_url, origin=self.origin, open_timeout=30)
         self.listener = asyncio.create_task(self.listen())
 
@@ -103,8 +109,9 @@ class Seat:
                 self.seq = max(self.seq, data["next_seq"])
                 self.pushed_at = time.perf_counter()
                 self.changed.set()
-        except websockets.ConnectionClosed:
-            pass
+        except websockets.ConnectionClosed as exc:
+            if not self.closing:
+                CLOSED.append(repr(exc))
 
     async def state(self) -> dict:
         return (await self.client.get(self.path + "state")).json()
@@ -126,17 +133,37 @@ class Seat:
         return r.json()
 
     async def close(self):
+        self.closing = True
         await self.ws.close()
         self.listener.cancel()
 
 
-async def wait_seq(seat: Seat, seq: int, timeout: float = 30) -> None:
+async def wait_seq(seat: Seat, seq: int, stats: Stats, timeout: float = 60) -> None:
+    """Until the page has seen move ``seq``: pushed, or, as the page does while its socket
+    is open, by the poll every 15 s (counted: a push that did not come)."""
     deadline = time.perf_counter() + timeout
     while seat.seq < seq:
         seat.changed.clear()
         if seat.seq >= seq:
             break
-        await asyncio.wait_for(seat.changed.wait(), max(0.01, deadline - time.perf_counter()))
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            raise TimeoutError(f"move {seq} not seen in {timeout:.0f} s")
+        try:
+            await asyncio.wait_for(seat.changed.wait(), min(POLL_WITH_SOCKET, left))
+        except TimeoutError:
+            data = await seat.state()
+            if data["match"]["next_seq"] >= seq:
+                stats.polled += 1
+                seat.payload = data
+                seat.seq = max(seat.seq, data["match"]["next_seq"])
+
+
+#: sockets that closed while their page was open (the page would reconnect)
+CLOSED: list[str] = []
+
+#: the page's poll while its socket is open (static/games/play.js)
+POLL_WITH_SOCKET = 15
 
 
 class Clock:
@@ -185,7 +212,7 @@ async def human_game(base, pk, tokens, pace, clock: Clock, stats: Stats, rng):
                     stats.errors.append(got["error"])
                     data = await seats[mover].state()
                     continue
-                await wait_seq(other, seq + 1)
+                await wait_seq(other, seq + 1, stats)
                 data = await other.shown(seq + 1)  # what the opponent's page then shows
                 stats.shown.append(time.perf_counter() - t0)
         finally:
@@ -203,7 +230,7 @@ async def computer_game(base, pk, token, pace, clock: Clock, stats: Stats, rng):
             while time.perf_counter() < clock.stop and not data["match"]["finished"]:
                 view = data["view"]
                 if view["to_move"] != 0:
-                    await wait_seq(seat, data["match"]["next_seq"] + 1)
+                    await wait_seq(seat, data["match"]["next_seq"] + 1, stats)
                     data = await seat.shown(data["match"]["next_seq"] + 1)
                     continue
                 legal = [a for a in view["legal_actions"] if not a.startswith("declare")]
@@ -218,7 +245,7 @@ async def computer_game(base, pk, token, pace, clock: Clock, stats: Stats, rng):
                     data = await seat.state()
                     continue
                 if got["view"] and got["view"]["to_move"] == 1:
-                    await wait_seq(seat, seq + 2, timeout=60)
+                    await wait_seq(seat, seq + 2, stats)
                     stats.computer.append(seat.pushed_at - sent)
                     data = await seat.shown(seq + 2)
                 else:
@@ -309,8 +336,13 @@ def main() -> None:
         DATABASE_URL=db_url,
         REDIS_URL=args.redis_url,
         DJANGO_CACHE_PREFIX=f"bench-play-{os.getpid()}",
-        DJANGO_DEBUG="1",
-        DJANGO_LOG_LEVEL="ERROR",
+        # production settings (as the README's deployment), plain HTTP on the loopback
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY="bench-only-" + "x" * 50,
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        DJANGO_SECURE_SSL_REDIRECT="0",
+        DJANGO_STATIC_ROOT=f"{tmp}/static",
+        DJANGO_LOG_LEVEL=os.environ.get("BENCH_LOG_LEVEL", "ERROR"),
         PYTHONPATH=str(ROOT),
     )
     env.pop("DJANGO_SETTINGS_MODULE", None)
@@ -330,6 +362,7 @@ def main() -> None:
             conn.execute(f'DROP DATABASE IF EXISTS "{cfg["NAME"]}" WITH (FORCE)')
             conn.execute(f'CREATE DATABASE "{cfg["NAME"]}"')
     manage(env, "migrate", "--noinput")
+    manage(env, "collectstatic", "--noinput")
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     processes = [
@@ -376,6 +409,8 @@ def main() -> None:
             print("  " + summary("action round trip", stats.act))
             print("  " + summary("opponent's page shows the move", stats.shown))
             print("  " + summary("computer's reply (pushed)", stats.computer))
+            if stats.polled:
+                print(f"  {stats.polled} moves seen only by the page's poll (no push in 15 s)")
             if stats.errors:
                 print(f"  {len(stats.errors)} errors, e.g. {stats.errors[:3]}")
         games = args.games[0]
@@ -390,8 +425,12 @@ def main() -> None:
             f"  saturated: {rate:.1f} actions/s; trivial page with {games} clients:"
             f" {trivial:.1f} req/s; ratio {rate / trivial:.3f}"
         )
+        if stats.polled:
+            print(f"  {stats.polled} moves seen only by the page's poll (no push in 15 s)")
         if stats.errors:
             print(f"  {len(stats.errors)} errors, e.g. {stats.errors[:3]}")
+        if CLOSED:
+            print(f"  {len(CLOSED)} sockets closed while open, e.g. {CLOSED[:2]}")
     finally:
         for p in processes:
             try:
