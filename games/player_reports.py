@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from schnapsen_site.push import send_to_group
 from tournaments import services as core
 from tournaments.models import Outcome, Pairing, ResultReport, Side
 
@@ -77,9 +78,6 @@ def report_context(match: Match, seat: int) -> dict | None:
 def push_reports(match: Match) -> None:
     """Tell the open pages of the pairing's matches that its reports changed (a failed
     push costs the pages one poll)."""
-    import logging
-
-    from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
 
     from .services.common import match_group
@@ -95,10 +93,7 @@ def push_reports(match: Match) -> None:
             "status": m.status,
             "reports": mark,
         }
-        try:
-            async_to_sync(layer.group_send)(match_group(m.pk), event)
-        except Exception:
-            logging.getLogger(__name__).warning("push of match %s failed", m.pk, exc_info=True)
+        send_to_group(match_group(m.pk), event, what=f"match {m.pk}")
 
 
 _NUMBER = re.compile(r"[0-9]{1,18}")

@@ -18,7 +18,6 @@ served after the commit.
 from __future__ import annotations
 
 import itertools
-import logging
 import os
 import time
 
@@ -26,7 +25,7 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
 
-log = logging.getLogger(__name__)
+from schnapsen_site.push import send_to_group
 
 _counter = itertools.count()
 KEY = "live:v:{}"
@@ -113,18 +112,11 @@ def bump(tournament_id: int | None) -> None:
 
 def push(tournament_id: int, version: str) -> None:
     """Tell the open public pages and projectors that a new version is there."""
-    from asgiref.sync import async_to_sync
-    from channels.layers import get_channel_layer
-
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        async_to_sync(layer.group_send)(
-            group_name(tournament_id), {"type": "live.version", "version": version}
-        )
-    except Exception:  # a push that fails costs the pages one poll interval, nothing else
-        log.warning("push of tournament %s failed", tournament_id, exc_info=True)
+    send_to_group(
+        group_name(tournament_id),
+        {"type": "live.version", "version": version},
+        what=f"tournament {tournament_id}",
+    )
 
 
 # --------------------------------------------------------------------------- signals

@@ -4,7 +4,6 @@ live state rebuilt from the database."""
 from __future__ import annotations
 
 import hmac
-import logging
 import random
 from dataclasses import dataclass, field
 
@@ -17,10 +16,9 @@ from games.engine.game import shuffled_deck
 from games.engine.match import Match as MatchScore
 from games.engine.match import draw_first_dealer
 from schnapsen_site.errors import UserError
+from schnapsen_site.push import send_to_group
 
 from ..models import BotLevel, Game, Match, MatchAction
-
-log = logging.getLogger(__name__)
 
 
 class GameError(UserError):
@@ -150,7 +148,6 @@ def notify(match: Match, live: Live | None = None) -> None:
     new view and the spectators' one, in the active language: each page's socket passes
     on only its own seat's view, and only to a page of that language, so the opponent's
     page shows the move without asking the server again; any other page fetches it."""
-    from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
     from django.utils import translation
 
@@ -168,10 +165,7 @@ def notify(match: Match, live: Live | None = None) -> None:
             "watch": presenters.spectator_payload(live),
         }
         live.pushed = {"lang": event["lang"], **event["views"]}
-    try:
-        async_to_sync(layer.group_send)(match_group(match.pk), event)
-    except Exception:
-        log.warning("push of match %s failed", match.pk, exc_info=True)
+    send_to_group(match_group(match.pk), event, what=f"match {match.pk}")
 
 
 def _new_game(match: Match, index: int, bummerl_index: int, dealer: int) -> Game:

@@ -22,7 +22,6 @@ outside the request.
 from __future__ import annotations
 
 import hmac
-import logging
 import random
 import threading
 from collections import OrderedDict
@@ -38,6 +37,7 @@ from games.engine.multi.table import MultiTable
 from games.engine.talon.rules import TalonRules
 from games.multi_text import reason_text
 from schnapsen_site.numbers import parse_int
+from schnapsen_site.push import send_to_group
 
 from ..models import BotLevel, DeckStyle, Game, GameKind, Match, MatchAction, Mode, Seat, Status
 from .common import GameError, match_group
@@ -428,15 +428,11 @@ def _push(m: Match, live: TableLive, seat: int, action: Action) -> None:
         _store_game_row(m, table, live.game_index)
 
 
-log = logging.getLogger(__name__)
-
-
 def notify(m: Match, live: TableLive | None = None) -> None:
     """Push the table's new sequence number and status to its open pages, with each
     person's new view in the active language (each page's socket passes on only its
     own seat's view, and only to a page of that language: ``games.consumers``); a page
     without one fetches its view. A failed push costs the pages one poll."""
-    from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
     from django.utils import translation
 
@@ -454,10 +450,7 @@ def notify(m: Match, live: TableLive | None = None) -> None:
             for s in live.seats
             if not s.is_computer
         }
-    try:
-        async_to_sync(layer.group_send)(match_group(m.pk), event)
-    except Exception:
-        log.warning("push of table %s failed", m.pk, exc_info=True)
+    send_to_group(match_group(m.pk), event, what=f"table {m.pk}")
 
 
 def _after_move(m: Match, live: TableLive) -> None:
