@@ -33,6 +33,7 @@ def tournament_summary(request, t: Tournament, phase: str) -> dict:
         "venue": t.venue,
         "club": club_json(t.club),
         "format": t.format,
+        "game": t.game,
         "phase": phase,
         "url": _url(request, "public:tournament", t.pk),
         "api_url": _url(request, "api:tournament", t.pk),

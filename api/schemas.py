@@ -49,6 +49,9 @@ class TournamentSummary(Schema):
     venue: str
     club: Club
     format: Literal["preisschnapsen", "danish"]
+    game: Literal["schnapsen", "bauernschnapsen"] = Field(
+        description="Schnapsen (entries held by players) or Bauernschnapsen (by teams of two)."
+    )
     phase: Literal["registration", "running", "finished"]
     url: str = Field(description="The public page.")
     api_url: str

@@ -31,6 +31,7 @@ def test_public_tournaments_rounds_pairings_standings_prizes(w):
     t = w["running"]
     detail = c.get(f"/api/v1/tournaments/{t.pk}").json()
     assert detail["format"] == "danish" and detail["danish"]["rematches"] == "avoided"
+    assert detail["game"] == "schnapsen" and {t["game"] for t in listed} == {"schnapsen"}
     assert detail["rounds_planned"] == 4 and detail["rounds_released"] == 2
     rounds = c.get(f"/api/v1/tournaments/{t.pk}/rounds").json()
     assert [r["number"] for r in rounds] == [1, 2]

@@ -117,6 +117,10 @@ def test_the_api_names_the_teams_in_the_pairings(client, teams):
     data = client.get(f"/api/v1/tournaments/{teams.pk}/rounds/1").json()
     names = {p["left"]["player"] for p in data["matches"]}
     assert names and all(" / Partner " in n for n in names)
+    # the game says that an entry is a team's, in the detail and in the list
+    assert client.get(f"/api/v1/tournaments/{teams.pk}").json()["game"] == "bauernschnapsen"
+    listed = {t["id"]: t["game"] for t in client.get("/api/v1/tournaments").json()}
+    assert listed[teams.pk] == "bauernschnapsen"
 
 
 def test_the_draw_page_and_round_one_show_the_partner_draw(staff_client):
