@@ -252,6 +252,7 @@ VIEW_RULES: dict[str, Rule] = {
     # the draw
     "staff:draw": Rule(T, A.DRAW, A.DRAW),
     "staff:transcribe": Rule(T, A.DRAW, A.DRAW),
+    "staff:partners": Rule(T, A.DRAW, A.DRAW),  # the partner draw by lot
     "staff:round": Rule(T, A.DRAW, A.DRAW),
     "staff:round_release": Rule(T, A.DRAW, A.DRAW),
     "staff:round_withdraw": Rule(T, A.DRAW, A.DRAW),

@@ -137,3 +137,44 @@ def test_the_draw_page_and_round_one_show_the_partner_draw(staff_client):
     assert t.partner_draw
     page = staff_client.get(reverse("staff:round", args=[t.pk, 1])).content.decode()
     assert 'id="partner-draw"' in page and str(t.partner_draw["seed"]) in page
+
+
+def test_staff_draw_the_partners_before_the_first_round(staff_client):
+    t = services.create_tournament(
+        name="Vorher losen", date="2026-12-08", field_size=16, game="bauernschnapsen",
+        match_bummerl=1, draw_partners=True,
+    )  # fmt: skip
+    for i in range(16):
+        services.sell_entries(t, services.find_or_register_player(f"Einzel {i:02d}"))
+    draw_url = reverse("staff:draw", args=[t.pk])
+    page = staff_client.get(draw_url).content.decode()
+    assert 'id="partner-draw-button"' in page
+    # a GET only leads to the draw page; a bad seed is refused in words, nothing drawn
+    assert staff_client.get(reverse("staff:partners", args=[t.pk])).status_code == 302
+    bad = staff_client.post(reverse("staff:partners", args=[t.pk]), {"seed": "x"}, follow=True)
+    t.refresh_from_db()
+    assert not t.partner_draw and "ganze Zahl" in bad.content.decode()
+    done = staff_client.post(reverse("staff:partners", args=[t.pk]), {"seed": "9"}, follow=True)
+    text = done.content.decode()
+    t.refresh_from_db()
+    assert t.partner_draw["seed"] == 9 and len(t.partner_draw["teams"]) == 8
+    assert "Die Partner sind ausgelost: 8 Teams" in text
+    # the teams are on the draw page until round 1 is drawn; the button is gone
+    assert 'id="partner-draw"' in text and 'id="partner-draw-button"' not in text
+    first = t.partner_draw["teams"][0]
+    assert f"{first['first']['name']} / {first['second']['name']}" in text
+    # a second draw is refused in words; the teams stay as they were
+    again = staff_client.post(reverse("staff:partners", args=[t.pk]), {"seed": "10"}, follow=True)
+    t.refresh_from_db()
+    assert t.partner_draw["seed"] == 9 and "schon ausgelost" in again.content.decode()
+    # the first draw then pairs these teams, and round 1 shows the same protocol
+    staff_client.post(draw_url, {"seed": "5"})
+    assert t.rounds.count() == 1
+    assert 'id="partner-draw"' in staff_client.get(
+        reverse("staff:round", args=[t.pk, 1])
+    ).content.decode()
+
+
+def test_the_partner_draw_of_a_tournament_not_by_lot_is_refused_in_words(staff_client, teams):
+    page = staff_client.post(reverse("staff:partners", args=[teams.pk]), follow=True)
+    assert page.status_code == 200 and "nicht zugelost" in page.content.decode()

@@ -35,6 +35,7 @@ urlpatterns: list = [
     path("t/<id:pk>/draw/", staff.draw, name="draw"),
     path("t/<id:pk>/absent/", absence.absence, name="absence"),
     path("t/<id:pk>/draw/transcribe/", staff.transcribe, name="transcribe"),
+    path("t/<id:pk>/draw/partners/", staff.draw_partners, name="partners"),
     path("t/<id:pk>/rounds/<id:number>/", staff.round_detail, name="round"),
     path("t/<id:pk>/rounds/<id:number>/release/", staff.round_release, name="round_release"),
     path("t/<id:pk>/rounds/<id:number>/withdraw/", staff.round_withdraw, name="round_withdraw"),

@@ -371,6 +371,35 @@ def draw(request, pk):
 
 
 @staff_required
+def draw_partners(request, pk):
+    """The partner draw by lot on its own, before the first draw (else the first draw
+    does it): the teams can then be announced, printed and checked first."""
+    tournament = _tournament(pk)
+    if request.method != "POST":
+        return redirect("staff:draw", pk)
+    form = DrawForm(request.POST)
+    seed = form.cleaned_data["seed"] if form.is_valid() else None
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+        return redirect("staff:draw", pk)
+    try:
+        teams = services.draw_partners(tournament, seed=seed, actor=request.user)
+    except TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            ngettext(
+                "The partners are drawn: %(count)d team. Announce the teams, then draw round 1.",
+                "The partners are drawn: %(count)d teams. Announce the teams, then draw round 1.",
+                len(teams),
+            )
+            % {"count": len(teams)},
+        )
+    return redirect(reverse("staff:draw", args=[pk]) + "#partner-draw")
+
+
+@staff_required
 def transcribe(request, pk):
     tournament = _tournament(pk)
     form = TranscribeForm(_posted(request))
