@@ -10,9 +10,11 @@ stale or future number is refused with a clear message.
 An action costs four SQL queries: the match row locked (the row then used), the games
 with the running game's log, the action stored, and the match's changed fields saved
 (``update_fields``); the action that ends a game also stores its result and deals the
-next. The computer thinks in a task (``games.tasks.computer_move``), outside any request
-and any lock: it reads the state, chooses, then locks the row only to store the move if
-the game has not moved on meanwhile. Every stored move is pushed to the match's pages.
+next. On PostgreSQL the lock also turns off the commit's wait for the disk flush, for
+that transaction only, unless the move ends the match (``common.lock_for_move``). The
+computer thinks in a task (``games.tasks.computer_move``), outside any request and any
+lock: it reads the state, chooses, then locks the row only to store the move if the game
+has not moved on meanwhile. Every stored move is pushed to the match's pages.
 """
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ from .common import (
     GameError,
     Live,
     _new_game,
+    commit_durably,
     live_state,
+    lock_for_move,
     make_bot,
     notify,
     seat_for_token,
@@ -60,7 +64,7 @@ FINISH_FIELDS = ["status", "winner", "bummerl", "finished_at", "result_note"]
 def _lock_played_match(pk) -> Match:
     """The match row, locked for the rest of the transaction; only a match played here."""
     try:
-        m = Match.objects.select_for_update().get(pk=pk)
+        m = lock_for_move(Match.objects.select_for_update()).get(pk=pk)
     except Match.DoesNotExist:
         raise GameError(_("This match does not exist."), "not_found") from None
     if m.mode != Mode.PLAYED:
@@ -91,9 +95,13 @@ def _sequence_number(seq) -> int:
     return number
 
 
-def _save(m: Match) -> None:
-    fields = PLAY_FIELDS + (FINISH_FIELDS if m.status != Status.PLAYING else [])
-    m.save(update_fields=fields)
+def _save(m: Match, *, durable: bool = False) -> None:
+    """Save what playing changed; a match that ends (or ``durable``) commits durably
+    (``common.lock_for_move``)."""
+    over = m.status != Status.PLAYING
+    if over or durable:
+        commit_durably()
+    m.save(update_fields=PLAY_FIELDS + (FINISH_FIELDS if over else []))
 
 
 def apply_action(
@@ -245,7 +253,7 @@ def record_revoke(match: Match | int, offender: int, *, seq=None, actor=None) ->
         before = [live.state.score(0), live.state.score(1)]
         number = m.next_seq
         _push(m, live, offender, action, actor=actor)
-        _save(m)
+        _save(m, durable=True)
         if m.pairing_id:
             p = Pairing.objects.select_related("round").get(pk=m.pairing_id)
             AuditLog.objects.create(

@@ -40,7 +40,7 @@ from schnapsen_site.numbers import parse_int
 from schnapsen_site.push import send_to_group
 
 from ..models import BotLevel, DeckStyle, Game, GameKind, Match, MatchAction, Mode, Seat, Status
-from .common import GameError, match_group
+from .common import GameError, commit_durably, lock_for_move, match_group
 from .play import _refuse_future_or_over, _sequence_number
 
 SIZES = {GameKind.BAUERNSCHNAPSEN: 4, GameKind.TALONSCHNAPSEN: 3}
@@ -319,7 +319,7 @@ class TableActResult:
 
 def _lock(pk) -> Match:
     try:
-        m = Match.objects.select_for_update().get(pk=pk)
+        m = lock_for_move(Match.objects.select_for_update()).get(pk=pk)
     except Match.DoesNotExist:
         raise GameError(pgettext("table", "This table does not exist."), "not_found") from None
     if not m.is_table:
@@ -371,8 +371,11 @@ def act(pk, token: str, action: str, seq) -> TableActResult:
 
 
 def _save(m: Match) -> None:
+    """Save what playing changed; a table that ends commits durably (it may decide a
+    team pairing: ``common.lock_for_move``)."""
     fields = ["next_seq", "updated_at"]
     if m.status != Status.PLAYING:
+        commit_durably()
         fields += ["status", "winner", "bummerl", "finished_at", "result_note"]
     m.save(update_fields=fields)
 

@@ -185,3 +185,47 @@ def test_staff_are_not_rate_limited(client, django_user_model):
     form = {"name": "Vera", "opponent": "computer", "level": "easy", "rules": "weich"}
     for _ in range(3):
         assert client.post(reverse("games:index"), form).status_code == 302
+
+
+def _synchronous_commit() -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's commit setting")
+def test_a_move_commits_without_waiting_for_the_flush_and_a_match_end_durably():
+    from django.db import transaction
+
+    from games.services.common import commit_durably, lock_for_move
+
+    m = services.create_friendly_match(name0="A", name1="B", seed=14)
+    before = _synchronous_commit()
+    with transaction.atomic():
+        lock_for_move(Match.objects.select_for_update()).get(pk=m.pk)
+        assert _synchronous_commit() == "off"  # this transaction only
+        commit_durably()
+        assert _synchronous_commit() == "on"
+    assert _synchronous_commit() == before
+    # the lock of a real move uses it (the row locked, the setting in the same query)
+    seat, action = _first_play(m)
+    with CaptureQueriesContext(connection) as ctx:
+        services.apply_action(m.pk, seat, action, 0)
+    assert "set_config('synchronous_commit', 'off', true)" in _statements(ctx)[0]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's commit setting")
+def test_only_the_move_that_ends_the_match_waits_for_the_flush():
+    m = services.create_friendly_match(name0="A", name1="B", seed=15)
+    durable = []
+    for _ in range(400):
+        m.refresh_from_db()
+        if m.status != "playing":
+            break
+        state = services.live_state(m).state
+        action = str(state.legal_actions()[0])
+        with CaptureQueriesContext(connection) as ctx:
+            services.apply_action(m.pk, state.to_move, action, m.next_seq)
+        durable.append(any("synchronous_commit TO ON" in s for s in _statements(ctx)))
+    assert m.status == "finished"
+    assert durable[-1] and not any(durable[:-1])
