@@ -259,6 +259,7 @@ VIEW_RULES: dict[str, Rule] = {
     "staff:absence": Rule(T, A.DRAW, A.DRAW),  # the Danish system: who is paired
     # results
     "staff:results": Rule(T, A.PAIRINGS, A.RESULTS),
+    "staff:results_version": Rule(T, A.PAIRINGS, A.PAIRINGS),  # the page's own update
     "staff:pairing_result": Rule(T, A.RESULTS, A.RESULTS),
     "staff:pairing_confirm": Rule(T, A.RESULTS, A.RESULTS),
     "staff:report_confirm": Rule(T, A.RESULTS, A.RESULTS),

@@ -125,6 +125,80 @@
       if (box.bottom > window.innerHeight || box.top < 0) { nextSelect.scrollIntoView({block: "center"}); }
     }
   }
+  /* The results page follows what happens elsewhere (results entered by other staff,
+     players' reports, matches started): it asks for the results' version every few
+     seconds while it is visible and, when it changed, shows the new table and list of
+     conflicting reports in place. A row with a result being typed is never replaced:
+     then a notice offers the update. */
+  var liveResults = document.querySelector("[data-results-version]");
+  if (liveResults) {
+    var knownVersion = liveResults.getAttribute("data-version");
+    var every = parseInt(liveResults.getAttribute("data-poll"), 10) || 10000;
+    var notice = document.getElementById("results-changed");
+    var parts = ["#disputed-reports", "#results-table", ".next-step"];
+
+    var typing = function () {
+      return Array.prototype.some.call(
+        document.querySelectorAll("#results-table input, #results-table select, #results-table textarea"),
+        function (el) {
+          if (el.type === "hidden" || el.type === "submit" || el.type === "button") { return false; }
+          if (el.type === "checkbox" || el.type === "radio") { return el.checked !== el.defaultChecked; }
+          if (el.tagName === "SELECT") {
+            var initial = 0;  /* the first option unless one is marked selected */
+            Array.prototype.forEach.call(el.options, function (o, i) { if (o.defaultSelected) { initial = i; } });
+            return el.selectedIndex !== initial;
+          }
+          return el.value !== el.defaultValue;
+        });
+    };
+
+    var showUpdate = function () {
+      var focused = document.activeElement && document.activeElement.id;
+      return fetch(location.href, {headers: {"X-Requested-With": "fetch"}, credentials: "same-origin"})
+        .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+        .then(function (html) {
+          var doc = new DOMParser().parseFromString(html, "text/html");
+          var fresh = doc.querySelector("[data-results-version]");
+          if (!fresh) { return; }
+          parts.forEach(function (selector) {
+            var now = document.querySelector(selector), next = doc.querySelector(selector);
+            if (now && next) { now.innerHTML = next.innerHTML; }
+            else if (now) { now.remove(); }
+            else if (next) {
+              var anchor = document.querySelector("form.filters") || liveResults;
+              anchor.parentNode.insertBefore(document.importNode(next, true), anchor);
+            }
+          });
+          knownVersion = fresh.getAttribute("data-version");
+          liveResults.setAttribute("data-version", knownVersion);
+          if (notice) { notice.hidden = true; }
+          var again = focused && document.getElementById(focused);
+          if (again) { again.focus({preventScroll: true}); }
+        });
+    };
+
+    var check = function () {
+      if (document.hidden) { return Promise.resolve(); }
+      return fetch(liveResults.getAttribute("data-results-version"), {credentials: "same-origin"})
+        .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+        .then(function (data) {
+          if (!data.version || data.version === knownVersion) { return; }
+          if (typing()) { if (notice) { notice.hidden = false; } return; }
+          return showUpdate();
+        });
+    };
+
+    var loop = function () {
+      check().catch(function () { /* offline a moment: the next check tries again */ })
+        .then(function () { setTimeout(loop, every); });
+    };
+    setTimeout(loop, every);
+    document.addEventListener("visibilitychange", function () { if (!document.hidden) { check().catch(function () {}); } });
+    if (notice) {
+      var button = notice.querySelector("button");
+      if (button) { button.addEventListener("click", function () { showUpdate().catch(function () { location.reload(); }); }); }
+    }
+  }
   /* Filter selects apply at once. */
   document.querySelectorAll("form.filters select").forEach(function (select) {
     select.addEventListener("change", function () { select.form.requestSubmit(); });

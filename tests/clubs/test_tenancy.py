@@ -76,6 +76,7 @@ EXPECTED: dict[str, tuple[set, set]] = {
     "staff:round_withdraw": ({O}, {O}),
     "staff:absence": ({O}, {O}),
     "staff:results": ({T, R, O}, {T, O}),
+    "staff:results_version": ({T, R, O}, {T, R, O}),
     "staff:pairing_result": ({T, O}, {T, O}),
     "staff:pairing_confirm": ({T, O}, {T, O}),
     "staff:pairing_start": ({T, O}, {T, O}),

@@ -63,6 +63,7 @@ from .reports import (
     report_result,
     report_text,
     reports_by_pairing,
+    results_version,
 )
 from .results import (
     assign_table,
@@ -109,6 +110,7 @@ __all__ = [
     "report_result",
     "report_text",
     "reports_by_pairing",
+    "results_version",
     "TERMS_FIELDS",
     "NextStep",
     "TournamentError",

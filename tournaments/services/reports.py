@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext as _
 
 from ..models import Outcome, Pairing, ResultReport, Round, Side
@@ -258,3 +259,26 @@ def disputed_pairings(tournament) -> list[Pairing]:
         .distinct()
         .order_by("round__number", "number")
     )
+
+
+def results_version(tournament) -> str:
+    """A fingerprint of what the staff's results page shows (results and their
+    corrections, matches started, confirmations, players' reports and what became of
+    them, rounds released): it changes whenever the page would (two queries), so an
+    open results page asks for it and shows the new state (``static/js/staff.js``)."""
+    from ..models import Round
+
+    pairings = Pairing.objects.filter(round__tournament=tournament).aggregate(
+        n=Count("pk"),
+        versions=Sum("version"),
+        started=Count("started_at"),
+        confirmed=Count("confirmed_at"),
+        released=Count("round", distinct=True, filter=Q(round__status=Round.Status.RELEASED)),
+    )
+    reports = sorted(
+        ResultReport.objects.filter(pairing__round__tournament=tournament)
+        .values_list("status")
+        .annotate(n=Count("pk"))
+    )
+    parts = [pairings[k] or 0 for k in ("n", "versions", "started", "confirmed", "released")]
+    return ".".join(str(x) for x in parts) + "-" + ".".join(f"{s}{n}" for s, n in reports)

@@ -40,6 +40,7 @@ urlpatterns: list = [
     path("t/<id:pk>/rounds/<id:number>/release/", staff.round_release, name="round_release"),
     path("t/<id:pk>/rounds/<id:number>/withdraw/", staff.round_withdraw, name="round_withdraw"),
     path("t/<id:pk>/results/", results.results, name="results"),
+    path("t/<id:pk>/results/version", results.results_version, name="results_version"),
     path(
         "t/<id:pk>/pairings/<id:pairing_pk>/result/", results.pairing_result, name="pairing_result"
     ),

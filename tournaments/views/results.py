@@ -2,9 +2,10 @@
 confirming a result and starting a browser match for a pairing. Thin: every rule is in
 ``tournaments.services``."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.db.models import Q
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -52,6 +53,16 @@ def filter_pairings(pairings, status: str, query: str):
             condition |= Q(number=value) | Q(left__number=value) | Q(right__number=value)
         pairings = pairings.filter(condition)
     return pairings
+
+
+@staff_required
+def results_version(request, pk):
+    """What the open results page asks for every few seconds: has anything it shows
+    changed (a result entered elsewhere, a player's report, a match started)?"""
+    tournament = _tournament(pk)
+    response = JsonResponse({"version": services.results_version(tournament)})
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @staff_required
@@ -105,6 +116,8 @@ def results(request, pk):
         choices=result_choices(tournament.match_bummerl),
         step=services.next_step(tournament),
         disputed=presenters.disputed_list(services.disputed_pairings(tournament)),
+        results_version=services.results_version(tournament),
+        results_poll_ms=int(getattr(settings, "STAFF_RESULTS_POLL_MS", 10_000)),
         status_filters=[
             ("", _("all")),
             ("open", _("open")),
