@@ -205,6 +205,30 @@ def table_payload(live: TableLive, seat: int, *, sheet: list | None = None) -> d
     }
 
 
+def spectator_payload(live: TableLive, *, sheet: list | None = None) -> dict:
+    """The JSON of the spectator page: what everyone at the table sees (the trick, the
+    last and the first tricks, announcements, the score sheet, how many cards each
+    holds), no card of any hand. Built as seat 0's page with all that only seat 0
+    knows taken out (his hand, his face-down cards, the cards he knows of other hands,
+    what he took from the talon or laid away, his actions)."""
+    data = table_payload(live, 0, sheet=sheet)
+    view = data["view"]
+    view.update(
+        seat=None,
+        my_turn=False,
+        hand=[],
+        face_down=0,
+        known_cards=[[] for _ in live.seats],
+        talon_taken=[],
+        discard=[],
+        legal_actions=[],
+        action_texts={},
+    )
+    data["seat"] = None
+    data["match"]["next_table"] = None
+    return data
+
+
 def _figures(live: TableLive, score: dict) -> list[int]:
     """The figures on the scoreboard: the Bummerl being played; once the table is over,
     the last Bummerl's final figures (not the empty sheet of a next one)."""

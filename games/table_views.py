@@ -112,6 +112,35 @@ def table(request, pk, token):
     return render(request, "games/table.html", ctx)
 
 
+def watch(request, match: Match):
+    """The spectator page of a table (``games:watch`` of a table): everything on the
+    table, no hand; pushed like a seat's page."""
+    live = tables.live_table(match)
+    ctx = {
+        "match": match,
+        "seat": None,
+        "spectator": True,
+        "links": [],
+        "payload": table_presenters.spectator_payload(live),
+        "labels": card_labels(),
+        "ui": table_presenters.ui_strings(),
+        "deck_styles": DeckStyle.choices,
+        "poll_ms": int(getattr(settings, "GAMES_POLL_MS", 500)) * 4,
+        "bot_poll_ms": 0,
+        "state_url": reverse("games:watch_state", args=[match.pk]),
+        "act_url": "",
+        "socket_url": f"/ws/games/{match.pk}/watch/",
+    }
+    return render(request, "games/table.html", ctx)
+
+
+def watch_state(request, match: Match):
+    known = request.GET.get("known")
+    if known is not None and known == f"{match.next_seq}:{match.status}":
+        return JsonResponse({"changed": False})
+    return JsonResponse(table_presenters.spectator_payload(tables.live_table(match)))
+
+
 @require_GET
 def table_state(request, pk, token):
     match = _table(pk)

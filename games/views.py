@@ -23,7 +23,7 @@ from schnapsen_site.numbers import parse_id
 from tournaments.models import Pairing, Round
 from tournaments.views.access import can_view_tournament, staff_required
 
-from . import player_reports, presenters, services
+from . import player_reports, presenters, services, table_views
 from .models import BotLevel, DeckStyle, Match, Mode, Status
 from .services import GameError
 from .tasks import analyse_game
@@ -236,8 +236,10 @@ def act(request, pk, token):
 # --------------------------------------------------------------------------- spectator
 
 
-def _public_or_404(request, match: Match) -> None:
-    if match.is_table:  # a table of three or four has no spectator page or replay yet
+def _public_or_404(request, match: Match, *, tables: bool = False) -> None:
+    """A match of a tournament that is not public only for its staff; a table of three or
+    four has its spectator page (``tables``) but no replay yet."""
+    if match.is_table and not tables:
         raise Http404
     if (
         match.pairing_id
@@ -250,7 +252,9 @@ def _public_or_404(request, match: Match) -> None:
 @require_GET
 def watch(request, pk):
     match = _match(pk, tournament=True)
-    _public_or_404(request, match)
+    _public_or_404(request, match, tables=True)
+    if match.is_table:
+        return table_views.watch(request, match)
     ctx = _context_common(match)
     live = services.live_state(match) if match.mode == Mode.PLAYED else None
     ctx.update(
@@ -269,7 +273,9 @@ def watch(request, pk):
 @require_GET
 def watch_state(request, pk):
     match = _match(pk, tournament=True)
-    _public_or_404(request, match)
+    _public_or_404(request, match, tables=True)
+    if match.is_table:
+        return table_views.watch_state(request, match)
     if match.mode != Mode.PLAYED:
         raise Http404
     known = request.GET.get("known")

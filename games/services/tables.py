@@ -444,7 +444,7 @@ def notify(m: Match, live: TableLive | None = None) -> None:
         return
     event = {"type": "match.moved", "next_seq": m.next_seq, "status": m.status}
     if live is not None and live.match is m:
-        from games.table_presenters import sheet_lines, table_payload
+        from games.table_presenters import sheet_lines, spectator_payload, table_payload
 
         sheet = sheet_lines(live)
         event["lang"] = (translation.get_language() or "").lower()
@@ -453,6 +453,7 @@ def notify(m: Match, live: TableLive | None = None) -> None:
             for s in live.seats
             if not s.is_computer
         }
+        event["views"]["watch"] = spectator_payload(live, sheet=sheet)
     send_to_group(match_group(m.pk), event, what=f"table {m.pk}")
 
 

@@ -40,6 +40,7 @@
     payload = data;
     const m = data.match, v = data.view, s = data.score;
     const me = data.seat, n = m.names.length;
+    const watching = me === null;  // the spectator page: every seat shown, no hand
     table.dataset.nextSeq = m.next_seq;
     table.dataset.status = m.status;
     table.dataset.phase = v.phase;
@@ -65,10 +66,10 @@
     const turn = $("turn");
     if (m.finished) {
       turn.textContent = s.end;
-      $("record-link").hidden = false;
-      $("again").hidden = false;
+      if ($("record-link")) $("record-link").hidden = false;
+      if ($("again")) $("again").hidden = false;
       const next = $("next-table");
-      if (m.next_table) {
+      if (next && m.next_table) {
         next.href = m.next_table;
         next.textContent = ui.next_table;
         next.hidden = false;
@@ -83,8 +84,8 @@
 
     // The other seats, clockwise from the left.
     const others = clear($("others"));
-    for (let k = 1; k < n; k++) {
-      const q = (me + k) % n;
+    for (let k = watching ? 0 : 1; k < n; k++) {
+      const q = watching ? k : (me + k) % n;
       const box = el("div", "seat-box");
       box.dataset.seat = q;
       if (v.to_move === q) box.classList.add("to-move");
@@ -138,6 +139,13 @@
     if (v.marriages.length) bids.append((v.bids.length ? " \u00B7 " : "") + ui.marriages + ": " +
       v.marriages.map((x) => m.names[x.seat] + " " + x.points).join(", "));
 
+    // My hand, my line and my buttons (not on the spectator page).
+    if (!watching) renderMine(v, me);
+
+    renderResults(v, s);
+  }
+
+  function renderMine(v, me) {
     // My hand.
     const legal = new Set(v.legal_actions);
     const discards = v.legal_actions.filter((a) => a.startsWith("discard:"));
@@ -188,6 +196,9 @@
       box.appendChild(b);
     }
 
+  }
+
+  function renderResults(v, s) {
     // The result of this game, else of the last one.
     const res = $("result");
     const text = v.result || s.last_result;

@@ -216,3 +216,40 @@ def test_a_score_sheet_entered_with_taps_is_checked(browser, live_server):
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         ctx.close()
+
+
+def test_a_spectator_on_a_phone_follows_a_table_without_seeing_a_hand(browser, live_server):
+    m = tables.create_table(
+        game_kind="bauernschnapsen",
+        seats=[{"name": f"Spieler {i + 1}", "level": ""} for i in range(4)],
+        seed=41,
+    )
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{live_server.url}/games/{m.pk}/watch/")
+        expect(page.locator("#spectator-note")).to_be_visible()
+        expect(page.locator("#others .seat-box")).to_have_count(4)  # every seat, none is "me"
+        assert page.locator("#my-hand").count() == 0
+        rng = random.Random(5)
+        for _ in range(12):  # cut, calls, the first tricks
+            live = tables.live_table(m)
+            p = live.table.to_move
+            legal = [str(a) for a in live.table.state.legal_actions()]
+            action = "pass" if "pass" in legal else rng.choice(legal)
+            tables.act(m.pk, m.seats.get(index=p).token, action, m.next_seq)
+            m.refresh_from_db()
+            expect(page.locator("#table")).to_have_attribute("data-next-seq", str(m.next_seq))
+        live = tables.live_table(m)
+        on_table = {ALL_CARDS[c].name for _, c in live.table.state.trick}
+        hands = set().union(*(_names(live.table.state.hand[q]) for q in range(4)))
+        shown = set(page.locator("#table [data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+        public = set.intersection(*(_allowed(live, q) for q in range(4)))
+        assert shown <= public | on_table and not (shown & hands - public)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert errors == []
+    finally:
+        context.close()
