@@ -253,8 +253,9 @@ def test_the_page_and_its_json(client):
         content_type="application/json",
     )
     assert r.status_code == 200 and r.json()["match"]["next_seq"] == 1
-    # the two-player pages do not open a table
-    assert client.get(reverse("games:watch", args=[m.pk])).status_code == 404
+    # the two-player pages do not open a table (its spectator page is the table's own)
+    assert client.get(reverse("games:replay", args=[m.pk])).status_code == 404
+    assert 'id="spectator-note"' in client.get(reverse("games:watch", args=[m.pk])).content.decode()
     assert client.get(reverse("games:play", args=[m.pk, tok])).status_code == 403
 
 
