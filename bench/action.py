@@ -29,19 +29,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def _fresh_database(url: str) -> None:
-    import dj_database_url
-    import psycopg
-
-    cfg = dj_database_url.parse(url)
-    with psycopg.connect(
-        host=cfg["HOST"], port=cfg["PORT"] or 5432, user=cfg["USER"],
-        password=cfg["PASSWORD"] or None, dbname="postgres", autocommit=True,
-    ) as conn:  # fmt: skip
-        conn.execute(f'DROP DATABASE IF EXISTS "{cfg["NAME"]}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{cfg["NAME"]}"')
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--database-url", required=True, help="PostgreSQL (dropped and re-created)")
@@ -49,7 +36,9 @@ def main() -> None:
     ap.add_argument("--actions", type=int, default=1000)
     ap.add_argument("--matches", type=int, default=20)
     args = ap.parse_args()
-    _fresh_database(args.database_url)
+    from pgdb import fresh_database
+
+    fresh_database(args.database_url)
     os.environ.update(
         DATABASE_URL=args.database_url,
         REDIS_URL=args.redis_url,

@@ -347,20 +347,9 @@ def main() -> None:
     )
     env.pop("DJANGO_SETTINGS_MODULE", None)
     if args.database_url:
-        import dj_database_url
-        import psycopg
+        from pgdb import fresh_database
 
-        cfg = dj_database_url.parse(args.database_url)
-        with psycopg.connect(
-            host=cfg["HOST"],
-            port=cfg["PORT"] or 5432,
-            user=cfg["USER"],
-            password=cfg["PASSWORD"] or None,
-            dbname="postgres",
-            autocommit=True,
-        ) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{cfg["NAME"]}" WITH (FORCE)')
-            conn.execute(f'CREATE DATABASE "{cfg["NAME"]}"')
+        fresh_database(args.database_url)
     manage(env, "migrate", "--noinput")
     manage(env, "collectstatic", "--noinput")
     port = free_port()
