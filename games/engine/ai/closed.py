@@ -36,6 +36,7 @@ NODE_OVERHEAD = 4  # work of one node beyond its worlds, in solver nodes (measur
 # positions, same values and nodes): its nodes count as 1/CORE_SPEEDUP solver nodes of
 # time, so the same time budget searches about that many more hands of the opponent.
 CORE_SPEEDUP = 20
+MAX_WORLDS = 64  # hands the compiled core searches at most (a 64-bit set of worlds)
 
 
 class ClosedSearch:

@@ -14,7 +14,13 @@ the arena) with two changes:
   chooses one move per information set, the opponent per world, below the root by
   leave-one-out). PIMC's value of closing is an upper bound of it, so the search runs
   only when that bound beats playing on; playing on keeps its PIMC value, and closing
-  must beat it by ``close_margin``.
+  must beat it by ``close_margin``. The hands searched are the exact information set
+  (``close_exact``): after a close nothing is drawn, so what is hidden is only which
+  unseen cards the opponent holds; every hand consistent with the view is enumerated
+  (at most C(8,5) = 56 with three cards face down, C(10,5) = 252 with five), weighted
+  by the likelihood of his play, and the heaviest that fit the budget are searched
+  (ties in a seeded random order; at most 64, the compiled core's bound), instead of
+  the at most 20 hands PIMC's samples met (``close_exact=0``, the previous way).
 
 With ``closed_search=True`` the moves of a closed game are chosen by the same search
 too; measured on 120 closed positions against ``strong_v1``, it played no better than
@@ -27,12 +33,13 @@ and the deals drawn), so the bot is deterministic for a seed and budget.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from ..actions import CLOSE, DECLARE, MARRIAGE, PLAY, Action
 from ..sampling import sample_hidden
 from ..view import PlayerView
-from .closed import ClosedSearch
+from .closed import MAX_WORLDS, ClosedSearch
 from .inference import evidence, likelihood
 from .pimc import PimcBot, _tricks_left, _view_key, candidate_actions
 from .search import CLOSE as S_CLOSE
@@ -44,6 +51,7 @@ MAX_TRIES = 20  # candidate deals drawn per kept sample at most (rejection sampl
 TRY_NODES = 12  # a drawn and judged deal costs about as much time as this many nodes
 PIMC_SHARE = 0.6  # of the node budget for PIMC when closing is to be judged too
 CAP = 1.25  # no move searches more than this many budgets
+WORK_EXPONENT = 0.9  # the closed search's work grows about as (hands) ** this
 
 
 class InfoSetBot(PimcBot):
@@ -54,7 +62,12 @@ class InfoSetBot(PimcBot):
     closing as that share of PIMC's value and the rest of the information-set value:
     0 is best defence, 1 is PIMC), ``close_budget`` (budgets the decision to close may
     use, for experiments: what a faster search would buy), ``close_draws`` (deals of the
-    hidden cards the decision to close draws at least, PIMC's samples included)."""
+    hidden cards the decision to close draws at least, PIMC's samples included; only
+    with ``close_exact`` off), ``close_exact`` (search the close over the enumerated
+    information set, not PIMC's samples), ``close_sure`` (close only if the chosen
+    line wins in at least this weighted share of the hands searched; 0 is off) and
+    ``close_bound`` (take PIMC's value of closing as an upper bound of the searched
+    one)."""
 
     def __init__(
         self,
@@ -66,6 +79,9 @@ class InfoSetBot(PimcBot):
         close_budget: float = 1.0,
         close_draws: int = 0,
         close_margin: float = 0.0,
+        close_exact: bool = True,
+        close_sure: float = 0.0,
+        close_bound: bool = True,
         name: str = "strong",
         **options,
     ):
@@ -76,6 +92,10 @@ class InfoSetBot(PimcBot):
         self.close_blend = close_blend
         self.close_budget = close_budget
         self.close_draws = close_draws
+        self.close_exact = close_exact
+        self.close_sure = close_sure
+        self.close_bound = close_bound
+        self.close_won = 0.0  # weighted share of the hands the last close line won
         self.close_worlds = 0  # hands the last close decision was searched over
         self.tries = 0  # deals drawn for the current decision (counted as work)
         self.close_info = None  # (face-down, hands, PIMC value, value, best other)
@@ -137,27 +157,43 @@ class InfoSetBot(PimcBot):
         ranked = sorted(hands, key=lambda h: -hands[h])  # most frequent first (stable)
         return ranked, [hands[h] for h in ranked], states
 
-    def _widening(self, search, view, hands, weights, limit, run):
-        """Run ``run(cs)`` on a :class:`ClosedSearch` over the first 4 hands, then 8,
-        16, ... up to all of them, while the next (about twice the cost of the last)
-        fits in ``limit`` nodes; the result over the most hands that fitted, its number
-        of hands and the nodes used (result None if not even four hands fitted)."""
+    def _widening(self, search, view, hands, weights, limit, run, *, jump=False):
+        """Run ``run(cs)`` on a :class:`ClosedSearch` over the first hands, as many as
+        fit in ``limit`` nodes (at most :data:`~.closed.MAX_WORLDS`, the compiled core's
+        bound); the result over the most hands that fitted, its number of hands and the
+        nodes used (result None if not even the first run fitted).
+
+        Without ``jump``: over the first 4 hands, then 8, 16, ... while the next (about
+        twice the cost of the last) fits. With ``jump``: over 8, then over as many as
+        the cost of the last run predicts to fit (the work grows about as
+        ``hands ** WORK_EXPONENT``, measured), and so on (the doubling spends about
+        half the limit on the smaller runs before it)."""
+        top = min(len(hands), MAX_WORLDS)
         used = 0
-        n = min(4, len(hands))
+        n = min(8 if jump else 4, top)
         got = None
         done = 0
         while True:
             cs = ClosedSearch(search, view.player, hands[:n], weights[:n], limit=limit - used)
             try:
-                got = run(cs)
+                out = run(cs)
             except SearchLimit:
                 used += cs.work
                 break
             used += cs.work
-            done = n
-            if n >= len(hands) or used + 2.5 * cs.work > limit:
+            got, done = out, n
+            if n >= top:
                 break
-            n = min(2 * n, len(hands))
+            if not jump:
+                if used + 2.5 * cs.work > limit:
+                    break
+                n = min(2 * n, top)
+                continue
+            room = (limit - used) * n**WORK_EXPONENT / max(cs.work, 1.0)
+            m = min(top, int(0.9 * room ** (1 / WORK_EXPONENT))) if room > 0 else 0
+            if m <= n:
+                break
+            n = m
         return got, done, int(used)
 
     def _closed_values(self, view, acts, draw):
@@ -195,16 +231,55 @@ class InfoSetBot(PimcBot):
         -3 (do not close) if not even four fit."""
         search = Search.of(base_state)
         Q, _ = search.after_lead_move(position_of(base_state), (S_CLOSE, -1))
-        ranked = sorted(opp_hands, key=lambda h: -opp_hands[h])[: self.closed_worlds]
+        ranked = sorted(opp_hands, key=lambda h: -opp_hands[h])  # heaviest first (stable)
+        if not self.close_exact:
+            ranked = ranked[: self.closed_worlds]
 
         def run(cs):
-            return max(cs.mean(v) for v in cs.lead_values(Q).values())
+            best = max(cs.lead_values(Q).values(), key=cs.mean)  # first of equals
+            won = sum(w for w, x in zip(cs.weights, best, strict=True) if x > 0)
+            return cs.mean(best), won / sum(cs.weights)
 
-        value, n, used = self._widening(
-            search, view, ranked, [opp_hands[h] for h in ranked], limit, run
+        got, n, used = self._widening(
+            search, view, ranked, [opp_hands[h] for h in ranked], limit, run, jump=self.close_exact
         )
         self.close_worlds = n
-        return (-3.0 if value is None else value), used
+        if got is None:
+            self.close_won = 0.0
+            return -3.0, used
+        value, self.close_won = got
+        if self.close_sure and self.close_won < self.close_sure:
+            return -3.0, used  # the chosen line fails in too many of the hands
+        return value, used
+
+    def _exact_hands(self, view):
+        """Every hand the opponent can hold (after a close nothing is drawn: the hidden
+        thing is only which unseen cards he holds), consistent with the view as
+        :func:`~games.engine.sampling.sample_hidden` deals them (known cards, cards he
+        cannot hold), each weighted by the likelihood of his observed play. Each hand
+        stands for the same number of talon orders, so these are the posterior weights.
+        Returned as ``{hand: weight}`` in a seeded random order (ties among equal
+        weights are then broken at random, not by card order), zero weights left out."""
+        decisions = evidence(view) if self.inference else []
+        unseen = view.unseen_mask()
+        known = view.opponent_known_mask
+        need = view.opponent_hand_size - known.bit_count()
+        cands = [
+            c for c in range(20) if unseen >> c & 1 and not view.opponent_excluded_mask >> c & 1
+        ]
+        hands = []
+        for comb in itertools.combinations(cands, need):
+            h = known
+            for c in comb:
+                h |= 1 << c
+            hands.append(h)
+        random.Random(f"{self.seed}:{_view_key(view)}:exact").shuffle(hands)
+        out = {}
+        for h in hands:
+            w = likelihood(view, decisions, h) if decisions else 1.0
+            if w > 0:
+                out[h] = w
+        return out, len(hands)
 
     # ------------------------------------------------------------------ open talon
     def _pimc(self, view, acts, draw) -> dict[Action, float]:
@@ -279,10 +354,14 @@ class InfoSetBot(PimcBot):
             if out[close] > others + self.close_margin:
                 # more hands than PIMC's samples: drawing one is cheap next to solving it
                 self.tries = 0
-                for _ in range(max(0, self.close_draws - samples)):
-                    h = draw().hand[o]
-                    opp_hands[h] = opp_hands.get(h, 0) + 1
-                nodes += TRY_NODES * self.tries
+                if self.close_exact:
+                    opp_hands, judged = self._exact_hands(view)
+                    nodes += judged  # a hand judged costs about a node (measured: 4 us)
+                else:
+                    for _ in range(max(0, self.close_draws - samples)):
+                        h = draw().hand[o]
+                        opp_hands[h] = opp_hands.get(h, 0) + 1
+                    nodes += TRY_NODES * self.tries
                 value, used = self._close_value(
                     view,
                     opp_hands,
@@ -291,7 +370,8 @@ class InfoSetBot(PimcBot):
                 )
                 nodes += used
                 self.close_info = (view.talon_size, self.close_worlds, out[close], value, others)
-                value = min(value, out[close])
+                if self.close_bound:
+                    value = min(value, out[close])
                 b = self.close_blend
                 out[close] = (1 - b) * value + b * out[close]
         self.last_info = {"samples": samples, "depth": depth, "nodes": nodes}

@@ -273,3 +273,59 @@ def test_without_the_compiled_core_the_python_search_decides(monkeypatch):
     state = position(*CLOSE_RIGHT)
     bot = make_bot("strong", seed=1, time_budget=0.1)
     assert bot.choose(state.view(0)).kind == CLOSE
+
+
+def test_the_exact_information_set_of_a_close():
+    # Every hand the sampler can deal the opponent is enumerated, once, with the
+    # likelihood of his play as its weight, and nothing the sampler cannot deal.
+    from itertools import combinations
+    from math import comb
+
+    bot = make_bot("strong", seed=4, time_budget=0.02)
+    for k, st in enumerate(_closed_positions(8, seed=21)):
+        view = st.view(st.to_move)
+        hands, judged = bot._exact_hands(view)
+        unseen = view.unseen_mask()
+        free = [
+            c for c in range(20) if unseen >> c & 1 and not view.opponent_excluded_mask >> c & 1
+        ]
+        need = view.opponent_hand_size - view.opponent_known_mask.bit_count()
+        assert judged == comb(len(free), need)
+        decisions = evidence(view)
+        every = set()
+        for cs in combinations(free, need):
+            h = view.opponent_known_mask | sum(1 << c for c in cs)
+            every.add(h)
+            w = likelihood(view, decisions, h)
+            assert hands.get(h, 0.0) == pytest.approx(w)
+        assert set(hands) <= every
+        rng = random.Random(k)
+        for _ in range(30):
+            assert sample_hidden(view, rng).hand[1 - view.player] in hands
+        # the order is seeded: the same view gives the same order
+        assert list(bot._exact_hands(view)[0]) == list(hands)
+
+
+def test_the_close_is_searched_over_at_most_the_cores_worlds_within_the_limit():
+    from games.engine.ai.closed import MAX_WORLDS
+
+    bot = make_bot("strong", seed=4, time_budget=0.1)
+    for st in _closed_positions(6, seed=22):
+        view = st.view(st.to_move)
+        hands, _ = bot._exact_hands(view)
+        for limit in (300, 3000, 30000):
+            value, used = bot._close_value(view, hands, st, limit)
+            assert bot.close_worlds <= min(MAX_WORLDS, len(hands))
+            assert used <= limit + 50  # the last node may pass it
+            if bot.close_worlds == len(hands):  # all of them: the exact value
+                assert -3 <= value <= 3
+
+
+def test_a_sure_close_is_made_every_way():
+    # over the enumerated hands or PIMC's samples, and with the rule that the line
+    # must win in 90% of the hands (it wins in all)
+    state = position(*CLOSE_RIGHT)
+    for options in ({}, {"close_exact": False}, {"close_sure": 0.9}):
+        bot = InfoSetBot(seed=1, time_budget=0.1, **options)
+        assert bot.choose(state.view(0)).kind == CLOSE
+        assert bot.close_won == pytest.approx(1.0)
