@@ -95,3 +95,31 @@ def test_a_failing_layer_costs_a_warning_not_the_request(settings, caplog):
     layer.group_send = broken
     push.send_to_group("g.down", {"type": "x"}, what="match 7")
     assert "push of match 7 failed" in caplog.text
+
+
+def test_a_process_with_many_open_pages_loses_no_push(settings):
+    """Every page of a server process shares one queue in Redis: with many pages open
+    and the process behind in reading, every push still arrives (the layer's default
+    capacity of 100 dropped the rest without a word)."""
+    _redis_or_skip()
+    layer = _layer(
+        settings,
+        "channels_redis.core.RedisChannelLayer",
+        hosts=[REDIS_URL],
+        prefix=f"test-many-{os.getpid()}",
+        capacity=settings.CHANNEL_CAPACITY,
+    )
+    pages = 300
+
+    async def scenario():
+        channels = [await layer.new_channel() for _ in range(pages)]
+        assert len({c.split("!")[0] for c in channels}) == 1  # one queue for the process
+        for i, channel in enumerate(channels):
+            await layer.group_add(f"match.{i}", channel)
+        for i in range(pages):  # a move in every match before any page has read
+            await layer.group_send(f"match.{i}", {"type": "match.moved", "next_seq": i})
+        got = [await asyncio.wait_for(layer.receive(c), 5) for c in channels]
+        await layer.flush()
+        return [g["next_seq"] for g in got]
+
+    assert async_to_sync(scenario)() == list(range(pages))

@@ -45,7 +45,8 @@ def test_production_with_redis_uses_it_for_the_cache_and_the_channel_layer():
         "from django.conf import settings;"
         "print(settings.CACHES['default']['BACKEND']);"
         "print(settings.CHANNEL_LAYERS['default']['BACKEND']);"
-        "print(settings.TASKS['default']['BACKEND'])"
+        "print(settings.TASKS['default']['BACKEND']);"
+        "print(settings.CHANNEL_LAYERS['default']['CONFIG']['capacity'] >= 1000)"
     )
     run = subprocess.run(
         [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
@@ -59,6 +60,7 @@ def test_production_with_redis_uses_it_for_the_cache_and_the_channel_layer():
         "django.core.cache.backends.redis.RedisCache",
         "channels_redis.core.RedisChannelLayer",
         "django_tasks_db.DatabaseBackend",
+        "True",  # room for the pushes of many open pages (tests/test_push.py)
     ]
     check = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
