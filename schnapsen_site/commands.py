@@ -26,6 +26,30 @@ class OneLineParser(CommandParser):
         super().error(message)
 
 
+class IntermixedParser(OneLineParser):
+    """A subcommand's parser whose positionals may come after its options too
+    (``tournament confirm T --round 2 3 4``): argparse alone takes the positionals of a
+    subcommand only before them (``parse_known_intermixed_args`` calls this parser's
+    ``parse_known_args`` itself: the flag tells the two calls apart)."""
+
+    _mixing = False
+
+    def parse_known_args(self, args=None, namespace=None):
+        if self._mixing:
+            return super().parse_known_args(args, namespace)
+        self._mixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._mixing = False
+
+
+def intermixed(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Let ``parser`` (a subcommand's) take its positionals among its options."""
+    parser.__class__ = IntermixedParser
+    return parser
+
+
 def _parsers(parser: argparse.ArgumentParser):
     yield parser
     for action in parser._actions:
@@ -40,7 +64,7 @@ class OneLineErrors:
     def create_parser(self, prog_name, subcommand, **kwargs):
         parser = super().create_parser(prog_name, subcommand, **kwargs)
         for p in _parsers(parser):
-            if isinstance(p, CommandParser):
+            if type(p) is CommandParser:  # an IntermixedParser is one already
                 p.__class__ = OneLineParser
         return parser
 

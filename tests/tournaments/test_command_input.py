@@ -196,8 +196,11 @@ def test_confirm_results_from_the_shell_so_the_tournament_goes_on():
     assert "no pairing number 12" in refused("confirm", tid, 3, 12)
     assert rnd.pairings.filter(confirmed_at__isnull=False).count() == 2  # 3 was not kept
     assert refused("confirm", tid) == "Give the pairing numbers to confirm, or --all."
+    # the pairing numbers may come after the options too
+    out = run("confirm", tid, "--round", 1, 1, 3)
+    assert out.strip() == "Round 1: 2 results confirmed (1, 3)."
     out = run("confirm", tid, "--all", "--round", 1)
-    assert out.strip() == "Round 1: 6 results confirmed (1, 3, 4, 6, 7, 8)."
+    assert out.strip() == "Round 1: 4 results confirmed (4, 6, 7, 8)."
     assert "no result waiting" in refused("confirm", tid, "--all")
     row = AuditLog.objects.filter(tournament_id=tid, action="confirm_result").latest("pk")
     assert row.user is None and row.role == "cli"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from schnapsen_site.commands import whole_number
+from schnapsen_site.commands import intermixed, whole_number
 from tournaments.models import Bracket
 
 
@@ -141,15 +141,17 @@ def add_subcommands(parser) -> None:
     )
     p.add_argument("--correct", action="store_true", help="correct an entered result")
 
-    p = sub.add_parser(
-        "confirm",
-        help="confirm entered results (a tournament whose results need a confirmation)",
-        description=(
-            "Confirm the results of the given pairing numbers, or with --all of every "
-            "decided pairing of the round not confirmed yet. --user names the staff "
-            "member who confirms (not the one who entered the result); without it the "
-            "audit log names the command line."
-        ),
+    p = intermixed(
+        sub.add_parser(
+            "confirm",
+            help="confirm entered results (a tournament whose results need a confirmation)",
+            description=(
+                "Confirm the results of the given pairing numbers, or with --all of every "
+                "decided pairing of the round not confirmed yet. --user names the staff "
+                "member who confirms (not the one who entered the result); without it the "
+                "audit log names the command line."
+            ),
+        )
     )
     p.add_argument("tournament")
     p.add_argument("pairings", nargs="*", type=whole_number, metavar="PAIRING")
