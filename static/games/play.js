@@ -14,7 +14,6 @@
   let busy = false;
   let acts = 0;
   let shownGame = null;
-  let failures = 0;
   const pollMs = parseInt(table.dataset.poll, 10) || 500;
 
   const fmt = (text, values) => text.replace(/%\((\w+)\)s/g, (_, k) => values[k]);
@@ -275,60 +274,17 @@
     } finally {
       busy = false;
       // a push that came while our action was on its way (the computer's quick answer)
-      const waiting = pushed;
-      pushed = null;
-      if (waiting) takePush(waiting);
+      live.actionDone();
     }
   }
 
-  /* Updates: pushed over a WebSocket (the match's new sequence number, then this page
-     fetches its own view); polling is the fallback while the socket is down, and a slow
-     safety net while it is up. */
-  let socketOpen = false;
-  let pushes = 0;
+  /* Updates: pushed, polled as the fallback (games/live.js). A result reported or
+     answered changes the page's report mark: the page then reloads (server-rendered). */
   const reportMark = (payload && payload.match && payload.match.reports) || "";
   // a form of this page is being sent (a report, an answer): no reload in between
   let leaving = false;
   document.addEventListener("submit", () => { leaving = true; });
   window.addEventListener("beforeunload", () => { leaving = true; });
-  let pushed = null;  // the last push that came while an action of ours was on its way
-
-  function takePush(data) {
-    // a result reported or answered: refresh() sees the new mark and reloads the page
-    if (data.reports !== undefined && data.reports !== reportMark) { refresh(); return; }
-    if (busy) { pushed = data; return; }
-    const view = data.payload;
-    if (view && view.match) {
-      // the page's own new view came with the push: no request needed
-      if (view.match.next_seq >= payload.match.next_seq) render(view);
-      return;
-    }
-    if (data.next_seq !== payload.match.next_seq || data.status !== payload.match.status) refresh();
-  }
-  const botPoll = parseInt(table.dataset.botPoll || "0", 10);
-
-  async function refresh() {
-    if (busy || leaving) return;
-    try {
-      const known = payload.match.next_seq + ":" + payload.match.status + (reportMark ? ":" + reportMark : "");
-      const generation = acts;
-      const res = await fetch(urls.state + "?known=" + encodeURIComponent(known), { credentials: "same-origin" });
-      const data = await res.json();
-      // a result reported, confirmed or contradicted: the page shows it (server-rendered)
-      if (leaving) return;
-      if (res.ok && data.match && data.match.reports !== undefined && data.match.reports !== reportMark) {
-        location.reload();
-        return;
-      }
-      // Drop an answer that an action of ours overtook, or that is older than what we show.
-      if (res.ok && data.match && !busy && generation === acts &&
-          data.match.next_seq >= payload.match.next_seq) render(data);
-      if (failures) { failures = 0; say(""); }
-    } catch (e) {
-      failures += 1;
-      if (failures > 2) say(ui.connection, "error");
-    }
-  }
 
   function computerThinking() {
     const v = payload.view;
@@ -336,38 +292,33 @@
       payload.match.bot_seat !== undefined && v.to_move === payload.match.bot_seat;
   }
 
-  async function poll() {
-    let delay = socketOpen ? 15000 : (payload.match.finished ? 5000 : pollMs);
-    // without pushes across processes the computer's move (made by the task worker) is
-    // fetched quickly while it thinks
-    if (botPoll && computerThinking()) delay = botPoll;
-    await refresh();
-    if (failures) delay = Math.max(delay, 2000);
-    setTimeout(poll, delay);
-  }
-
-  function connect() {
-    if (!window.WebSocket || !urls.socket) return;
-    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    let ws;
-    const lang = encodeURIComponent((document.documentElement.lang || "").toLowerCase());
-    try { ws = new WebSocket(scheme + location.host + urls.socket + "?lang=" + lang); } catch (e) { return; }
-    ws.onopen = () => { socketOpen = true; table.dataset.push = "open"; };
-    ws.onmessage = (event) => {
-      let data;
-      try { data = JSON.parse(event.data); } catch (e) { return; }
-      pushes += 1;
-      table.dataset.pushes = pushes;
-      if (data.payload) table.dataset.pushedViews = (parseInt(table.dataset.pushedViews || "0", 10) + 1);
-      takePush(data);
-    };
-    ws.onclose = () => {
-      const was = socketOpen;
-      socketOpen = false;
-      table.dataset.push = "closed";
-      if (was) setTimeout(connect, 1000 + Math.random() * 2000);
-    };
-  }
+  const live = window.GameLive({
+    table: table,
+    urls: urls,
+    payload: () => payload,
+    render: render,
+    busy: () => busy,
+    acts: () => acts,
+    pollMs: pollMs,
+    botPoll: parseInt(table.dataset.botPoll || "0", 10),
+    computerThinking: computerThinking,
+    say: say,
+    ui: ui,
+    leaving: () => leaving,
+    knownSuffix: () => (reportMark ? ":" + reportMark : ""),
+    onPush: (data) => {
+      if (data.reports !== undefined && data.reports !== reportMark) { live.refresh(); return true; }
+      return false;
+    },
+    onState: (res, data) => {
+      // a result reported, confirmed or contradicted: the page shows it (server-rendered)
+      if (res.ok && data.match && data.match.reports !== undefined && data.match.reports !== reportMark) {
+        location.reload();
+        return true;
+      }
+      return false;
+    },
+  });
 
   $("deck-style").value = deck;
   $("deck-style").addEventListener("change", (e) => {
@@ -375,5 +326,5 @@
     localStorage.setItem("schnapsen-deck", deck);
     render(payload);
   });
-  if (payload) { render(payload); connect(); setTimeout(poll, pollMs); }
+  if (payload) { render(payload); live.start(); }
 })();

@@ -13,7 +13,6 @@
   let payload = read("game-payload");
   let busy = false;
   let acts = 0;
-  let failures = 0;
   let chosen = [];  // cards picked to lay away (Talonschnapsen)
   const pollMs = parseInt(table.dataset.poll, 10) || 500;
   const botPoll = parseInt(table.dataset.botPoll || "0", 10);
@@ -265,69 +264,27 @@
       say(ui.connection, "error");
     } finally {
       busy = false;
-      const waiting = pushed;
-      pushed = null;
-      if (waiting) takePush(waiting);
+      live.actionDone();
     }
   }
 
-  let socketOpen = false;
-  let pushed = null;  // a push that came while an action of ours was on its way
-  function takePush(data) {
-    if (busy) { pushed = data; return; }
-    const view = data.payload;
-    if (view && view.match) {
-      // this seat's new view came with the push: no request needed
-      if (view.match.next_seq >= payload.match.next_seq) render(view);
-      return;
-    }
-    if (data.next_seq !== payload.match.next_seq || data.status !== payload.match.status) refresh();
-  }
-  async function refresh() {
-    if (busy) return;
-    try {
-      const known = payload.match.next_seq + ":" + payload.match.status;
-      const generation = acts;
-      const res = await fetch(urls.state + "?known=" + encodeURIComponent(known), { credentials: "same-origin" });
-      const data = await res.json();
-      if (res.ok && data.match && !busy && generation === acts && data.match.next_seq >= payload.match.next_seq) render(data);
-      if (failures) { failures = 0; say(""); }
-    } catch (e) {
-      failures += 1;
-      if (failures > 2) say(ui.connection, "error");
-    }
-  }
-  function computerThinking() {
-    const v = payload.view;
-    return !payload.match.finished && v.to_move !== null && payload.match.computers[v.to_move];
-  }
-  async function poll() {
-    let delay = socketOpen ? 15000 : (payload.match.finished ? 5000 : pollMs);
-    if (botPoll && computerThinking()) delay = botPoll;
-    await refresh();
-    if (failures) delay = Math.max(delay, 2000);
-    setTimeout(poll, delay);
-  }
-  function connect() {
-    if (!window.WebSocket || !urls.socket) return;
-    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    let ws;
-    const lang = encodeURIComponent((document.documentElement.lang || "").toLowerCase());
-    try { ws = new WebSocket(scheme + location.host + urls.socket + "?lang=" + lang); } catch (e) { return; }
-    ws.onopen = () => { socketOpen = true; table.dataset.push = "open"; };
-    ws.onmessage = (event) => {
-      let data;
-      try { data = JSON.parse(event.data); } catch (e) { return; }
-      if (data.payload) table.dataset.pushedViews = (parseInt(table.dataset.pushedViews || "0", 10) + 1);
-      takePush(data);
-    };
-    ws.onclose = () => {
-      const was = socketOpen;
-      socketOpen = false;
-      table.dataset.push = "closed";
-      if (was) setTimeout(connect, 1000 + Math.random() * 2000);
-    };
-  }
+  // Updates: pushed, polled as the fallback (games/live.js).
+  const live = window.GameLive({
+    table: table,
+    urls: urls,
+    payload: () => payload,
+    render: render,
+    busy: () => busy,
+    acts: () => acts,
+    pollMs: pollMs,
+    botPoll: botPoll,
+    computerThinking: () => {
+      const v = payload.view;
+      return !payload.match.finished && v.to_move !== null && payload.match.computers[v.to_move];
+    },
+    say: say,
+    ui: ui,
+  });
 
   $("deck-style").value = deck;
   $("deck-style").addEventListener("change", (e) => {
@@ -336,6 +293,5 @@
     render(payload);
   });
   render(payload);
-  connect();
-  setTimeout(poll, pollMs);
+  live.start();
 })();
