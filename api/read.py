@@ -54,6 +54,7 @@ def tournament_detail(request, t: Tournament, version: str) -> dict:
         .distinct()
         .count(),
         rounds_planned=t.format_rules.rounds_planned(t),
+        catalogue=t.catalogue,
         rounds_released=t.rounds.filter(status=Round.Status.RELEASED).count(),
         danish={
             "rounds": t.danish_rounds,

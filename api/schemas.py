@@ -64,6 +64,9 @@ class Tournament(TournamentSummary):
     field_size: int
     players: int
     rounds_planned: int | None = Field(description="The Danish system's rounds; else null.")
+    catalogue: Literal["ueblich", "alles", "ohne_bettler", "keine"] = Field(
+        description="Bauernschnapsen: the special games played besides the normal game."
+    )
     rounds_released: int
     danish: DanishTerms | None = None
     widget_url: str

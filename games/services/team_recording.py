@@ -15,12 +15,8 @@ from tournaments.models import Pairing
 from ..models import Match
 from .common import GameError
 
-#: the special games a recorded sheet may name: the engine's usual catalogue (the
-#: tournament terms have no catalogue of their own yet)
-TEAM_RULES = "ueblich"
 
-
-def score_team_sheet(text_or_lines, need: int, teams=("", "")) -> dict:
+def score_team_sheet(text_or_lines, need: int, teams=("", ""), rules: str = "ueblich") -> dict:
     """Check a sheet and score it for a match to ``need`` Bummerl: the winner (team 0 is
     the pairing's left team), the Bummerl each team hung on the other (capped for the
     result), and the games per Bummerl as (team, points). Raises ``GameError`` naming
@@ -28,10 +24,10 @@ def score_team_sheet(text_or_lines, need: int, teams=("", "")) -> dict:
     the match is not (or was already) decided."""
     from .multi_recording import check_bauern_sheet
 
-    check_bauern_sheet(text_or_lines, rules=TEAM_RULES, teams=teams)  # names the wrong line
+    check_bauern_sheet(text_or_lines, rules=rules, teams=teams)  # names the wrong line
     lines = parse_sheet_text(text_or_lines) if isinstance(text_or_lines, str) else text_or_lines
     try:
-        match = validate_score_sheet(TEAM_RULES, lines)
+        match = validate_score_sheet(rules, lines)
     except SheetError as exc:  # pragma: no cover - check_bauern_sheet refused it already
         raise GameError(str(exc), "sheet") from None
     got = [0, 0]  # Bummerl each team got (lost)
@@ -70,7 +66,8 @@ def record_team_score_sheet(pairing: Pairing, text_or_lines, *, actor=None) -> M
         p = _lock_pairing(pairing)
         t = p.round.tournament
         teams = (p.left.holder_name, p.right.holder_name if p.right_id else "")
-        scored = score_team_sheet(text_or_lines, t.match_bummerl, teams)
+        # the special games a sheet may name: the tournament's catalogue
+        scored = score_team_sheet(text_or_lines, t.match_bummerl, teams, rules=t.catalogue)
         m = _recorded_match(
             p,
             actor,

@@ -12,7 +12,7 @@ Retourschneider 4) the other team has won and the result goes through
 version bumped, to be confirmed as the terms say). Its seats, clockwise: team A player 1,
 team B player 1, team A player 2, team B player 2 (partners opposite,
 ``tournaments.services.table_seats``). The rules are the engine's Spielekatalog preset
-``ueblich`` (the tournament has no catalogue term yet), the seed is drawn from the
+the tournament names (``Tournament.catalogue``), the seed is drawn from the
 tournament's seed and the pairing (and stored on the match).
 """
 
@@ -31,7 +31,6 @@ from ..models import BotLevel, GameKind, Match, Mode, Seat, Status
 from .common import GameError
 
 #: the Spielekatalog of a tournament's tables (no term of the tournament yet)
-TEAM_PRESET = "ueblich"
 
 
 def table_seed(tournament: Tournament, pairing: Pairing, attempt: int) -> int:
@@ -89,7 +88,7 @@ def start_table_for_pairing(pairing: Pairing, *, actor=None, seed: int | None = 
             game_kind=GameKind.BAUERNSCHNAPSEN,
             pairing=p,
             mode=Mode.PLAYED,
-            rules=BauernRules.preset(TEAM_PRESET).to_dict(),
+            rules=BauernRules.preset(t.catalogue).to_dict(),
             bummerl_to_win=t.match_bummerl,
             seed=seed,
             name0=name0[:200],

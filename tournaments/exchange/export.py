@@ -94,6 +94,7 @@ def export_tournament(tournament: Tournament) -> dict:
             "danish_last_tiebreak": t.danish_last_tiebreak,
             "game": t.game,
             "draw_partners": t.draw_partners,
+            "catalogue": t.catalogue,
             "partner_draw": _map_partner_draw(t.partner_draw, player_key.__getitem__),
             "seed": t.seed,
             "created_at": _dt(t.created_at),

@@ -17,6 +17,7 @@ from ..models import (
     AuditLog,
     Bracket,
     ByeScore,
+    Catalogue,
     Category,
     CategoryPrize,
     Entry,
@@ -211,6 +212,8 @@ def _import(data, actor, club=None) -> Tournament:
         # files of before the team tournaments are Schnapsen
         game=_choice(td.get("game", Game.SCHNAPSEN), Game.values, "game"),
         draw_partners=bool(td.get("draw_partners", False)),
+        # files of before the catalogue term played the usual special games
+        catalogue=_choice(td.get("catalogue", Catalogue.UEBLICH), Catalogue.values, "catalogue"),
     )
     created = _when(td.get("created_at"), "created_at")
     if created:

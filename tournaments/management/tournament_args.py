@@ -64,6 +64,12 @@ def add_subcommands(parser) -> None:
         action="store_true",
         help="bauernschnapsen: players register alone, the partners are drawn by lot",
     )
+    p.add_argument(
+        "--catalogue",
+        default="ueblich",
+        choices=["ueblich", "alles", "ohne_bettler", "keine"],
+        help="bauernschnapsen: the special games besides the normal game (the Spielekatalog)",
+    )
 
     p = sub.add_parser("sell", help="sell entries to a player (registered if new)")
     p.add_argument("tournament")

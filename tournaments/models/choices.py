@@ -40,6 +40,17 @@ class Game(models.TextChoices):
     BAUERNSCHNAPSEN = "bauernschnapsen", _("Bauernschnapsen (teams of two, tables of four)")
 
 
+class Catalogue(models.TextChoices):
+    """The special games a Bauernschnapsen tournament plays besides the normal game (its
+    Spielekatalog, reference 004: the catalogue differs by region and club): the engine's
+    presets (``games.engine.bauern.rules``), as the tables of the browser offer them."""
+
+    UEBLICH = "ueblich", _("üblich: Schnapser, Gangl, Bauernschnapser")
+    ALLES = "alles", _("every special game")
+    OHNE_BETTLER = "ohne_bettler", _("every special game but the Bettler games")
+    KEINE = "keine", _("no special games (normal game only)")
+
+
 class Rematches(models.TextChoices):
     """``tournaments.danish``: may the standings pair two players a second time?"""
 

@@ -10,6 +10,7 @@ from .choices import (
     FIELD_SIZES,
     PRIZE_PLACES,
     ByeScore,
+    Catalogue,
     Game,
     LastTiebreak,
     Rematches,
@@ -122,6 +123,16 @@ class Tournament(models.Model):
         help_text=_(
             "Bauernschnapsen: players register alone; the partners are drawn by lot before "
             "the first draw."
+        ),
+    )
+    catalogue = models.CharField(
+        _("special games"),
+        max_length=16,
+        choices=Catalogue.choices,
+        default=Catalogue.UEBLICH,
+        help_text=_(
+            "Bauernschnapsen: the special games played besides the normal game (the "
+            "Spielekatalog); the tables and the score sheets follow it."
         ),
     )
     # the partner draw once done: its seed and the teams it made (``services.teams``)

@@ -14,6 +14,7 @@ from ..models import (
     FIELD_SIZES,
     PRIZE_PLACES,
     ByeScore,
+    Catalogue,
     Game,
     LastTiebreak,
     Pairing,
@@ -62,6 +63,15 @@ def _validate_format(
             raise TournamentError(
                 _("Unknown value “%(value)s” of a Danish term.") % {"value": value}, code
             )
+
+
+def _validate_catalogue(catalogue) -> None:
+    if catalogue not in Catalogue.values:
+        raise TournamentError(
+            _("Unknown special games “%(value)s” (ueblich, alles, ohne_bettler, keine).")
+            % {"value": str(catalogue)[:30]},
+            "catalogue",
+        )
 
 
 def _validate_game(*, game, format, match_bummerl, draw_partners=False, **_others) -> None:
@@ -177,6 +187,7 @@ def create_tournament(
     danish_last_tiebreak=LastTiebreak.BUCHHOLZ,
     game=Game.SCHNAPSEN,
     draw_partners=False,
+    catalogue=Catalogue.UEBLICH,
     actor=None,
 ) -> Tournament:
     """Create a tournament with its terms and up to eight prizes (text and/or amount).
@@ -189,7 +200,7 @@ def create_tournament(
     field size is the most players the tournament takes. ``game`` "bauernschnapsen" makes
     a team tournament (entries held by teams of two; ``draw_partners``: players register
     alone and the partners are drawn by lot before the first draw, each holding one
-    registration).
+    registration; ``catalogue`` the special games its tables play).
     """
     from clubs.services import club_for_name
 
@@ -204,6 +215,7 @@ def create_tournament(
     _validate_game(
         game=game, format=format, match_bummerl=match_bummerl, draw_partners=draw_partners
     )
+    _validate_catalogue(catalogue)
     if not format_of(format).several_entries or draw_partners:
         max_entries_per_player = 1
     if club is None:
@@ -234,6 +246,7 @@ def create_tournament(
             seed=seed if seed is not None else new_seed(),
             game=game,
             draw_partners=bool(draw_partners),
+            catalogue=catalogue,
             **format_terms,
         )
         Prize.objects.bulk_create(
@@ -248,7 +261,7 @@ def create_tournament(
             {"field_size": field_size, "format": format}
             | ({"rounds": danish_rounds} if format == TournamentFormat.DANISH else {})
             | (
-                {"game": game, "draw_partners": bool(draw_partners)}
+                {"game": game, "draw_partners": bool(draw_partners), "catalogue": catalogue}
                 if game != Game.SCHNAPSEN
                 else {}
             ),
@@ -274,6 +287,7 @@ TERMS_FIELDS = (
     *DANISH_TERMS,
     "game",
     "draw_partners",
+    "catalogue",
 )
 # what cannot change once the first round is drawn
 FIXED_AFTER_DRAW = (
@@ -284,6 +298,7 @@ FIXED_AFTER_DRAW = (
     *DANISH_TERMS,
     "game",
     "draw_partners",
+    "catalogue",
 )
 
 
@@ -304,7 +319,8 @@ def update_tournament(tournament, *, actor=None, **terms) -> Tournament:
                     raise TournamentError(
                         _(
                             "The field size, entries per player, match length, format, "
-                            "game and the Danish terms cannot change after the first draw."
+                            "game, special games and the Danish terms cannot change after "
+                            "the first draw."
                         ),
                         "drawn",
                     )
@@ -314,6 +330,8 @@ def update_tournament(tournament, *, actor=None, **terms) -> Tournament:
             for k in ("game", "format", "match_bummerl", "draw_partners")
         }
         _validate_game(**game_terms)
+        if "catalogue" in terms:
+            _validate_catalogue(terms["catalogue"])
         if game_terms["game"] != t.game or game_terms["draw_partners"] != t.draw_partners:
             # who holds the entries (players, teams, lone registrations) changes with these
             if active_entries(t).exists():

@@ -123,7 +123,7 @@ class TournamentForm(forms.ModelForm):
     # the format and its Danish terms may be left out of a request (older forms, scripts):
     # they keep the tournament's value, or the default of a new one
     OPTIONAL_TERMS = ("format", "danish_rounds", "danish_rematches", "danish_bye_score",
-                      "danish_last_tiebreak", "game")
+                      "danish_last_tiebreak", "game", "catalogue")
 
     def _post_clean(self):
         for name in self.OPTIONAL_TERMS:

@@ -135,6 +135,7 @@ class Command(OneLineErrors, BaseCommand):
             danish_last_tiebreak=o["tiebreak"],
             game=o["game"],
             draw_partners=o["draw_partners"],
+            catalogue=o["catalogue"],
         )
         self.stdout.write(str(t.pk))
 
