@@ -42,8 +42,9 @@ class Game(models.TextChoices):
 
 class Catalogue(models.TextChoices):
     """The special games a Bauernschnapsen tournament plays besides the normal game (its
-    Spielekatalog, reference 004: the catalogue differs by region and club): the engine's
-    presets (``games.engine.bauern.rules``), as the tables of the browser offer them."""
+    Spielekatalog; reference 004: "Welche Sonderspiele zulässig sind ist regional
+    ausgesprochen unterschiedlich"): the engine's presets (``games.engine.bauern.rules``),
+    as the tables of the browser offer them."""
 
     UEBLICH = "ueblich", _("üblich: Schnapser, Gangl, Bauernschnapser")
     ALLES = "alles", _("every special game")
