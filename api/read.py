@@ -125,23 +125,6 @@ def round_pairings(r: Round) -> list[dict]:
     return [pairing_json(p) for p in rows]
 
 
-def _danish_line(line) -> dict | None:
-    if line is None:
-        return None
-    return {
-        "played": line.played,
-        "won": line.won,
-        "lost": line.lost,
-        "byes": line.byes,
-        "match_points": line.match_points,
-        "bummerl_won": line.bummerl_won,
-        "bummerl_lost": line.bummerl_lost,
-        "bummerl_difference": line.bummerl_difference,
-        "game_points": line.game_points,
-        "buchholz": line.buchholz,
-    }
-
-
 def standings_json(t: Tournament) -> dict:
     from tournaments.services import tournament_phase
     from tournaments.standings import compute_standings
@@ -162,7 +145,7 @@ def standings_json(t: Tournament) -> dict:
                 "round_reached": row.round_reached,
                 "alive": row.alive,
                 "how": row.how,
-                "danish": _danish_line(row.danish),
+                "danish": None if row.danish is None else row.danish.to_dict(),
                 "categories": [{"category": c.name, "place": place} for c, place in row.categories],
             }
             for row in s.entries

@@ -50,7 +50,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-VENV = ROOT / "bench" / "out" / "venv-arena"
 sys.path.insert(0, str(ROOT))
 
 
@@ -386,189 +385,6 @@ def summarize(args, results, indices):
         )
 
 
-# ---------------------------------------------------------------------- outside package
-def ensure_venv():
-    py = VENV / "bin" / "python"
-    ready = VENV / "arena-ready"  # written once both installs succeeded
-    if ready.exists():
-        return py
-    print(f"creating {VENV} (schnapsen 0.0.5 and this project)", file=sys.stderr)
-    subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-    pip = [str(VENV / "bin" / "pip"), "install", "-q"]
-    subprocess.run([*pip, "schnapsen==0.0.5"], check=True)
-    subprocess.run([*pip, "--no-deps", "-e", str(ROOT)], check=True)
-    ready.write_text("schnapsen==0.0.5 and this project (editable)\n")
-    return py
-
-
-def outside_arena(args):
-    import schnapsen.game as sg
-    from schnapsen.bots import BullyBot, RandBot, RdeepBot
-
-    from games.engine import Card as OurCard
-    from games.engine import RuleSet
-    from games.engine.actions import EXCHANGE, MARRIAGE, PLAY
-    from games.engine.cards import CARD_POINTS
-    from games.engine.sampling import sample_hidden
-    from games.engine.view import PlayerView
-
-    # Their rules in our terms: declaring is automatic, a marriage leads the king, no
-    # closing (the bot is told), exchange allowed while the talon has cards.
-    rules = RuleSet(name="pypi-schnapsen", auto_declare=True, marriage_lead_king_only=True)
-    ranks = {"ACE": "A", "TEN": "T", "KING": "K", "QUEEN": "Q", "JACK": "J"}
-    suits = {"HEARTS": "H", "DIAMONDS": "D", "SPADES": "S", "CLUBS": "C"}
-
-    def ours(card) -> int:
-        return int(OurCard.parse(ranks[card.rank.name] + suits[card.suit.name]))
-
-    theirs = {}
-    for c in sg.Card:
-        if c.rank.name in ranks:
-            theirs[ours(c)] = c
-
-    def mask(cards) -> int:
-        m = 0
-        for c in cards:
-            m |= 1 << ours(c)
-        return m
-
-    def view_of(perspective, leader_move) -> PlayerView:
-        hand = mask(perspective.get_hand())
-        won = (mask(perspective.get_won_cards()), mask(perspective.get_opponent_won_cards()))
-        pts = tuple(sum(CARD_POINTS[c] for c in range(20) if w >> c & 1) for w in won)
-        my, opp = perspective.get_my_score(), perspective.get_opponent_score()
-        mar = [
-            my.direct_points + my.pending_points - pts[0],
-            opp.direct_points + opp.pending_points - pts[1],
-        ]
-        known = mask(perspective.get_known_cards_of_opponent_hand())
-        trump = ours(sg.Card.get_card(sg.Rank.ACE, perspective.get_trump_suit())) // 5
-        tc = perspective.get_trump_card()
-        talon_len = perspective.get_talon_size()
-        lead = -1
-        if leader_move is not None:
-            if leader_move.is_marriage():
-                m = leader_move.as_marriage()
-                lead = ours(m.king_card)
-                known |= 1 << ours(m.queen_card)
-                mar[1] += 40 if lead // 5 == trump else 20
-            else:
-                lead = ours(leader_move.as_regular_move().card)
-            known &= ~(1 << lead)
-        played = won[0] | won[1] | ((1 << lead) if lead >= 0 else 0)
-        opp_size = 20 - hand.bit_count() - played.bit_count() - talon_len
-        tricks = (won[0].bit_count() + won[1].bit_count()) // 2
-        fields = dict(
-            player=0,
-            rules=rules,
-            dealer=1,
-            hand_mask=hand,
-            opponent_hand_size=opp_size,
-            opponent_known_mask=known,
-            opponent_excluded_mask=0,
-            own_known_mask=0,
-            own_excluded_mask=0,
-            won_masks=won,
-            card_points_=pts,
-            marriage_points=tuple(mar),
-            talon_size=max(0, talon_len - 1),
-            trump=trump,
-            trump_card_index=-1 if tc is None else ours(tc),
-            closed_by=-1,
-            close_opp_pts=0,
-            close_opp_trick=False,
-            to_move=0,
-            lead_index=lead,
-            leader=1 if lead >= 0 else 0,
-            first_lead_done=tricks > 0 or lead >= 0,
-            marriages=(),
-            last_trick=None,
-            tricks=tricks,
-            result=None,
-            legal=(),
-        )
-        view = PlayerView(**fields)
-        state = sample_hidden(view, random.Random(0))
-        if lead >= 0:  # the engine's follow position: the led card is on the table
-            state.lead, state.leader, state.to_move = lead, 1, 0
-        fields["legal"] = tuple(state.legal_actions())
-        return PlayerView(**fields)
-
-    class OurBot(sg.Bot):
-        def __init__(self, spec, seed):
-            super().__init__(spec)
-            self.bot = make_own_bot(spec, seed, allow_close=False)
-            self.rng = random.Random(seed)
-            self.times = []
-
-        def get_move(self, perspective, leader_move):
-            t0 = time.perf_counter()
-            view = view_of(perspective, leader_move)
-            action = self.bot.choose(view, self.rng)
-            if action.kind == EXCHANGE:
-                move = sg.TrumpExchange(theirs[rules_jack(view)])
-            elif action.kind == MARRIAGE:
-                k = action.card
-                move = sg.Marriage(theirs[k + 1], theirs[k])
-            elif action.kind == PLAY:
-                move = sg.RegularMove(theirs[action.card])
-            else:
-                raise AssertionError(f"{action} has no move in the outside engine")
-            self.times.append(time.perf_counter() - t0)
-            return move
-
-    def rules_jack(view):
-        return view.trump * 5 + 4
-
-    class Timed(sg.Bot):
-        def __init__(self, bot, name):
-            super().__init__(name)
-            self.bot = bot
-            self.times = []
-
-        def get_move(self, perspective, leader_move):
-            t0 = time.perf_counter()
-            move = self.bot.get_move(perspective, leader_move)
-            self.times.append(time.perf_counter() - t0)
-            return move
-
-    def opponent(spec, seed):
-        name, *rest = spec.split(":")
-        r = random.Random(seed)
-        if name == "rdeep":
-            samples, depth = (int(rest[0]), int(rest[1])) if rest else (16, 4)
-            return Timed(RdeepBot(samples, depth, r), spec)
-        if name == "bully":
-            return Timed(BullyBot(r), spec)
-        if name == "rand":
-            return Timed(RandBot(r), spec)
-        raise SystemExit(f"unknown outside bot {spec!r}: use rdeep[:S:D], bully, rand")
-
-    def bot(spec, seed):
-        if spec.split(":")[0] in ("rdeep", "bully", "rand"):
-            return opponent(spec, seed)
-        return OurBot(spec, seed)
-
-    engine = sg.SchnapsenGamePlayEngine()
-
-    def play(i):
-        # Fresh bots per deal, seeded by the deal: the same games however deals are split.
-        a = bot(args.bot_a, f"{args.seed}:{i}:a")
-        b = bot(args.bot_b, f"{args.seed}:{i}:b")
-        pts_a = pts_b = wins_a = 0
-        for first in (a, b):
-            second = b if first is a else a
-            winner, points, _ = engine.play_game(first, second, random.Random(f"{args.seed}:{i}"))
-            if winner is a:
-                pts_a += points
-                wins_a += 1
-            else:
-                pts_b += points
-        return pts_a, pts_b, wins_a, a.times, b.times
-
-    run_deals(args, play)
-
-
 # ---------------------------------------------------------------------- solver check
 def solver_check(args):
     sys.path.insert(0, str(ROOT / "tests" / "engine" / "ai"))
@@ -666,11 +482,15 @@ def main(argv=None):
     if args.calibrate:
         return calibrate(args)
     if args.outside and not args.inside:
+        from arena_outside import ensure_venv
+
         py = ensure_venv()
         cmd = [str(py), __file__, *(argv if argv is not None else sys.argv[1:]), "--inside"]
         return subprocess.run(cmd, env={**os.environ, "PYTHONHASHSEED": "0"}).returncode
     if args.inside:
-        return outside_arena(args)
+        from arena_outside import outside_arena
+
+        return outside_arena(args, make_own_bot, run_deals)
     return own_arena(args)
 
 

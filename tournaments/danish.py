@@ -144,6 +144,21 @@ class Standing:
     def bummerl_difference(self) -> int:
         return self.bummerl_won - self.bummerl_lost
 
+    def to_dict(self) -> dict:
+        """The line's figures as JSON (the API, ``tournament standings --json``)."""
+        return {
+            "played": self.played,
+            "won": self.won,
+            "lost": self.lost,
+            "byes": self.byes,
+            "match_points": self.match_points,
+            "bummerl_won": self.bummerl_won,
+            "bummerl_lost": self.bummerl_lost,
+            "bummerl_difference": self.bummerl_difference,
+            "game_points": self.game_points,
+            "buchholz": self.buchholz,
+        }
+
 
 def lot_order(players: Iterable[int], seed: int) -> list[int]:
     """The players in the order of a seeded lot (the same seed, the same order)."""

@@ -39,22 +39,6 @@ def pairing_json(p: Pairing) -> dict:
     }
 
 
-def danish_json(line) -> dict:
-    """A Danish standings line (``danish.Standing``) for ``standings --json``."""
-    return {
-        "played": line.played,
-        "won": line.won,
-        "lost": line.lost,
-        "byes": line.byes,
-        "match_points": line.match_points,
-        "bummerl_won": line.bummerl_won,
-        "bummerl_lost": line.bummerl_lost,
-        "bummerl_difference": line.bummerl_difference,
-        "game_points": line.game_points,
-        "buchholz": line.buchholz,
-    }
-
-
 def prize_text(prize) -> str:
     """ "Gans € 200,00": the description and the amount as people read them."""
     return " ".join(x for x in (prize.description, euro(prize.amount)) if x).replace("\u00a0", " ")
@@ -112,7 +96,7 @@ def standings_json(t, s) -> dict:
                 "alive": es.alive,
             }
             | team(es.player)
-            | (danish_json(es.danish) if es.danish is not None else {})
+            | (es.danish.to_dict() if es.danish is not None else {})
             for es in s.entries
         ],
     }
