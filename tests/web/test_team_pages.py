@@ -83,6 +83,22 @@ def test_the_terms_form_offers_the_game(staff_client):
         page = staff_client.get(reverse("staff:tournament_create")).content.decode()
     assert "Bauernschnapsen (Zweierteams, Vierertische)" in page
     assert 'name="draw_partners"' in page
+    assert 'name="catalogue"' in page and "alle Sonderspiele außer den Bettlern" in page
+
+
+def test_the_special_games_are_chosen_in_the_terms_form(staff_client):
+    t = services.create_tournament(
+        name="Katalog", date="2026-12-08", field_size=16, game="bauernschnapsen",
+        match_bummerl=1,
+    )  # fmt: skip
+    url = reverse("staff:tournament_edit", args=[t.pk])
+    form = staff_client.get(url).context["form"]
+    data = {k: v for k, v in form.initial.items() if v is not None and not hasattr(v, "pk")}
+    data.update(date="2026-12-08", catalogue="keine", club=t.club_id)
+    data = {k: ("on" if v is True else v) for k, v in data.items() if v is not False}
+    staff_client.post(url, data)
+    t.refresh_from_db()
+    assert t.catalogue == "keine"
 
 
 def test_a_list_of_teams_is_imported_at_the_desk_or_refused_naming_the_lines(staff_client):
