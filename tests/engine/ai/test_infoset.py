@@ -6,12 +6,14 @@ import random
 import pytest
 
 from games.engine import GameState, RuleSet
-from games.engine.actions import CLOSE, EXCHANGE, Action
+from games.engine.actions import CLOSE, EXCHANGE, PLAY, Action
 from games.engine.ai import InfoSetBot, PimcBot, make_bot
 from games.engine.ai.closed import ClosedSearch
 from games.engine.ai.inference import MISSED_EXCHANGE, evidence, likelihood
 from games.engine.ai.ismcts import IsmctsBot
 from games.engine.ai.search import CLOSE as S_CLOSE
+from games.engine.ai.search import MARRIAGE as S_MARRIAGE
+from games.engine.ai.search import PLAY as S_PLAY
 from games.engine.ai.search import Search, position_of
 from games.engine.bots import RuleBot
 from games.engine.cards import CARD_POINTS, mask_of, parse_cards
@@ -329,3 +331,42 @@ def test_a_sure_close_is_made_every_way():
         bot = InfoSetBot(seed=1, time_budget=0.1, **options)
         assert bot.choose(state.view(0)).kind == CLOSE
         assert bot.close_won == pytest.approx(1.0)
+
+
+def test_closed_games_are_played_over_the_exact_information_set():
+    # After a close only the opponent's hand is hidden: the moves of a closed game are
+    # searched over the enumerated hands (heaviest first), all of them where they fit,
+    # and then they are the values of one strategy for all those hands; with a small
+    # budget the move stays within the cap.
+    from games.engine.ai.closed import MAX_WORLDS
+    from games.engine.ai.infoset import CAP
+
+    checked = compared = 0
+    for st in _closed_positions(8, seed=31):
+        st.push(Action.parse("close"))
+        while not st.is_over:
+            p = st.to_move
+            view = st.view(p)
+            bot = InfoSetBot(seed=2, time_budget=2.0, closed_search=True)
+            values = bot.evaluate(view)
+            if len(values) > 1:
+                hands, _ = bot._exact_hands(view)
+                assert st.hand[1 - p] in hands  # the true hand is in the set
+                assert bot.last_info["samples"] == min(MAX_WORLDS, len(hands))
+                if len(hands) <= MAX_WORLDS and st.lead < 0:
+                    order = sorted(hands, key=lambda h: -hands[h])
+                    cs = ClosedSearch(Search.of(st), p, order, [hands[h] for h in order])
+                    want = {m: cs.mean(v) for m, v in cs.lead_values(position_of(st)).items()}
+                    got = {
+                        (S_PLAY if a.kind == PLAY else S_MARRIAGE, int(a.card)): v
+                        for a, v in values.items()
+                    }
+                    assert got == pytest.approx(want)
+                    compared += 1
+                checked += 1
+            small = InfoSetBot(seed=2, time_budget=0.01)  # a budget too small for all
+            assert small.choose(view) in view.legal
+            if len(view.legal) > 1:
+                assert small.last_info["nodes"] <= CAP * small.node_budget + 500
+            st.push(bot.choose(view))
+    assert checked >= 8 and compared >= 4
