@@ -2,7 +2,7 @@
 the information set, and samples that follow the opponent's play.
 
 Built on :class:`.pimc.PimcBot` (kept unchanged as ``strong_v1``, the frozen baseline of
-the arena) with three changes:
+the arena) with these changes:
 
 * **Inference.** Samples of the hidden cards are kept with the probability of the
   opponent's observed decisions in them (:mod:`.inference`: a lead without exchanging
@@ -22,6 +22,14 @@ the arena) with three changes:
   (ties in a seeded random order; at most 64, the compiled core's bound), instead of
   the at most 20 hands PIMC's samples met (``close_exact=0``, the previous way).
 
+* **Closing only when it is sure** (``close_sure``, 0.9): the line chosen over the
+  information set must win in at least 90% of the weighted hands of the opponent.
+  Measured on 1,000 deals at 0.1 s a move: failed closings 3.9% against itself without
+  closing (14.5% without this rule), closing still worth +0.170 game points a deal,
+  −0.017 (−0.086…+0.057) paired against no rule; against ``strong_v1`` 1.2% failed and
+  −0.029 (−0.090…+0.032) paired. A failed close is the mistake a player sees; the
+  rule gives up some closes that would pay two or three points four times in five,
+  at a cost within the noise.
 * **Closed games over the information set** (``closed_search``, on): the moves of a
   closed game, by the closer and by the defender, are chosen by the same search over
   the same enumerated hands (heaviest first, as many as fit the budget), not by PIMC.
@@ -70,7 +78,7 @@ class InfoSetBot(PimcBot):
     hidden cards the decision to close draws at least, PIMC's samples included; only
     with ``close_exact`` off), ``close_exact`` (search the close over the enumerated
     information set, not PIMC's samples), ``close_sure`` (close only if the chosen
-    line wins in at least this weighted share of the hands searched; 0 is off) and
+    line wins in at least this weighted share of the hands searched: 0.9; 0 is off) and
     ``close_bound`` (take PIMC's value of closing as an upper bound of the searched
     one)."""
 
@@ -85,7 +93,7 @@ class InfoSetBot(PimcBot):
         close_draws: int = 0,
         close_margin: float = 0.0,
         close_exact: bool = True,
-        close_sure: float = 0.0,
+        close_sure: float = 0.9,
         close_bound: bool = True,
         name: str = "strong",
         **options,

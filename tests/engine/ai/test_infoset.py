@@ -324,10 +324,10 @@ def test_the_close_is_searched_over_at_most_the_cores_worlds_within_the_limit():
 
 
 def test_a_sure_close_is_made_every_way():
-    # over the enumerated hands or PIMC's samples, and with the rule that the line
-    # must win in 90% of the hands (it wins in all)
+    # over the enumerated hands or PIMC's samples, and with or without the rule that
+    # the line must win in 90% of the hands (it wins in all)
     state = position(*CLOSE_RIGHT)
-    for options in ({}, {"close_exact": False}, {"close_sure": 0.9}):
+    for options in ({}, {"close_exact": False}, {"close_sure": 0}):
         bot = InfoSetBot(seed=1, time_budget=0.1, **options)
         assert bot.choose(state.view(0)).kind == CLOSE
         assert bot.close_won == pytest.approx(1.0)
@@ -370,3 +370,25 @@ def test_closed_games_are_played_over_the_exact_information_set():
                 assert small.last_info["nodes"] <= CAP * small.node_budget + 500
             st.push(bot.choose(view))
     assert checked >= 8 and compared >= 4
+
+
+def test_a_close_that_fails_in_more_than_a_tenth_of_the_hands_is_not_made():
+    # close_sure (0.9 by default): the same position, the same searched line; the
+    # default bot refuses the close that the bot without the rule makes on a line
+    # winning in fewer than 90% of the weighted hands.
+    refused = 0
+    for st in _closed_positions(60, seed=41):
+        view = st.view(st.to_move)
+        if not any(a.kind == CLOSE for a in view.legal):
+            continue
+        bold = InfoSetBot(seed=1, time_budget=0.1, close_sure=0)
+        if bold.choose(view).kind != CLOSE or bold.close_info is None:
+            continue  # (close_info None: closing to declare at once, nothing searched)
+        sure = InfoSetBot(seed=1, time_budget=0.1)
+        made = sure.choose(view).kind == CLOSE
+        if bold.close_won < 0.9:
+            assert not made
+            refused += 1
+        else:
+            assert made
+    assert refused >= 1
