@@ -2,6 +2,8 @@
 
     .venv/bin/python bench/arena_multi.py --game bauernschnapsen --bots strong,rule,strong,rule \
         --deals 100 --seed 1 [--budget 0.1] [--rules ueblich] [--jobs 1] [--json FILE]
+    .venv/bin/python bench/arena_multi.py --game bauernschnapsen \
+        --bots strong,strong:inference=0,strong,strong:inference=0 --deals 100
     .venv/bin/python bench/arena_multi.py --calibrate     # search nodes per second
 
 Every deal (a seeded deck and dealer) is played once for each rotation of the line-up
@@ -34,6 +36,19 @@ from games.engine.multi.bots import make_multi_bot  # noqa: E402
 from games.engine.multi.record import state_class  # noqa: E402
 
 
+def make_bot(spec: str, *, seed: int, budget: float | None):
+    """A bot from ``name[:option=value...]``: ``strong:inference=0`` sets an attribute
+    of the bot, for experiments (the spec is the bot's name in the report)."""
+    name, *options = spec.split(":")
+    bot = make_multi_bot(name, seed=seed, time_budget=budget)
+    for part in options:
+        key, eq, value = part.partition("=")
+        if not eq or not hasattr(bot, key):
+            raise SystemExit(f"bad bot spec {spec!r}: {name} has no option {key!r}")
+        setattr(bot, key, float(value) if "." in value else int(value))
+    return bot
+
+
 def play_deal(args_tuple):
     game, rules_name, lineup, seed, deal_index, budget = args_tuple
     cls = state_class(game)
@@ -44,9 +59,7 @@ def play_deal(args_tuple):
     out = []
     for k in range(n):
         names = [lineup[(q - k) % n] for q in range(n)]
-        bots = [
-            make_multi_bot(x, seed=seed * 1000 + q, time_budget=budget) for q, x in enumerate(names)
-        ]
+        bots = [make_bot(x, seed=seed * 1000 + q, budget=budget) for q, x in enumerate(names)]
         state = cls.deal(rules, seed=f"{seed}/{deal_index}", dealer=deal_index % n)
         rng = random.Random(f"{seed}/{deal_index}/{k}")
         times = defaultdict(list)
@@ -94,6 +107,19 @@ def bootstrap_share(per_deal, name, rng, resamples=2000):
         shares.append(sum(pts[i] for i in idx) / t if t else 0.0)
     shares.sort()
     return share, shares[int(0.025 * resamples)], shares[int(0.975 * resamples) - 1]
+
+
+def bootstrap_difference(per_deal, x, y, rng, resamples=2000):
+    """``x``'s points a game minus ``y``'s, per deal (the same deals, every seat held by
+    each in turn: a paired comparison), with a 95% bootstrap interval over the deals."""
+    diffs = []
+    for d in per_deal:
+        px = sum(g["points"].get(x, 0.0) for g in d)
+        py = sum(g["points"].get(y, 0.0) for g in d)
+        diffs.append((px - py) / len(d))
+    n = len(diffs)
+    means = sorted(sum(diffs[rng.randrange(n)] for _ in range(n)) / n for _ in range(resamples))
+    return sum(diffs) / n, means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
 
 
 def calibrate(seconds: float) -> int:
@@ -178,6 +204,13 @@ def main() -> int:
             f"  {x:8} seats {seats_of[x]}: {100 * share:5.1f}% of the points "
             f"(95% {100 * lo:.1f}..{100 * hi:.1f}; even {100 * fair:.0f}%), {per_game:.2f} points a game"
         )
+    for i, x in enumerate(names):
+        for y in names[i + 1 :]:
+            m, lo, hi = bootstrap_difference(per_deal, x, y, rng)
+            print(
+                f"  paired: {x} minus {y}: {m:+.3f} points a game "
+                f"(95% {lo:+.3f}..{hi:+.3f})"
+            )
     times = defaultdict(list)
     nodes = defaultdict(int)
     for d in per_deal:

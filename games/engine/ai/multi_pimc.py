@@ -20,7 +20,9 @@ game, a few hundred for the games decided by tricks alone.
   ``discard_candidates`` by a quick rule (for the normal game: lay away low cards).
 * **Doubling**: double (or Retour, Re) when the side's mean result in the samples is at
   least ``double_margin`` of the game's value.
-* **Play**: every legal card.
+* **Play**: every legal card, on samples kept with the likelihood of what the others
+  chose not to do (:mod:`.multi_inference`: a king or queen led without announcing
+  its marriage makes the partner card in his hand unlikely; ``inference``, on).
 
 Work is measured in search nodes, not seconds, so a bot is deterministic: the samples
 come from ``seed`` and the view alone; ``time_budget`` (seconds a move) becomes a node
@@ -50,8 +52,11 @@ from ..multi.phases import RAISE_AFTER as P_RAISE_AFTER
 from ..multi.phases import TALON as P_TALON
 from ..multi.sampling import sample_hidden
 from ..multi.tricks import strength
+from .multi_inference import evidence, likelihood
 from .multi_search import MultiSearch
 
+MAX_TRIES = 20  # deals drawn per kept sample at most (rejection sampling by inference)
+TRY_NODES = 4  # a deal drawn and judged: about 14 us (measured), some 4 nodes of time
 NODES_PER_SECOND = (
     250_000  # bench/arena_multi.py --calibrate (normal games ~330,000; trick games ~120,000)
 )
@@ -92,6 +97,7 @@ class MultiPimcBot:
         bid_margin: float = 0.15,
         double_margin: float = 0.4,
         discard_candidates: int = 6,
+        inference: bool = True,
         name: str = "strong",
     ):
         self.seed = seed
@@ -102,6 +108,7 @@ class MultiPimcBot:
         self.bid_margin = bid_margin
         self.double_margin = double_margin
         self.discard_candidates = discard_candidates
+        self.inference = inference
         self.name = name
         self.last_info: dict = {}
         self._rule = MultiRuleBot()
@@ -151,8 +158,10 @@ class MultiPimcBot:
         totals = dict.fromkeys(acts, 0.0)
         nodes = samples = 0
         scale = 0.0
+        decisions = evidence(view) if self.inference and ph == P_PLAY else []
         while samples < self.max_samples:
-            state = sample_hidden(view, rng)
+            state, tries = self.draw(view, rng, decisions)
+            nodes += TRY_NODES * (tries - 1)
             for a in acts:
                 if a.kind == REDEAL:
                     continue  # a new deal is worth nothing to either side
@@ -173,6 +182,19 @@ class MultiPimcBot:
             self.last_info.update(mean=m, scale=scale / samples)
             values = {_PASS: m, _DOUBLE: 2 * m}
         return values
+
+    def draw(self, view, rng, decisions):
+        """A deal of the hidden cards kept with the likelihood of the others' choices in
+        it (rejection sampling, at most :data:`MAX_TRIES` deals; then the last one), and
+        the number of deals drawn."""
+        state = sample_hidden(view, rng)
+        tries = 1
+        while decisions and tries < MAX_TRIES:
+            if rng.random() < likelihood(decisions, state):
+                break
+            state = sample_hidden(view, rng)
+            tries += 1
+        return state, tries
 
     # ------------------------------------------------------------------ values
     def _value_after(self, state, me: int) -> tuple[float, int]:

@@ -1,0 +1,120 @@
+"""Inference for the Bauernschnapsen and Talonschnapsen players: a king or queen led
+without its marriage makes the partner card unlikely in the leader's hand."""
+
+import random
+
+from games.engine.ai.multi_inference import UNANNOUNCED, evidence, likelihood
+from games.engine.ai.multi_pimc import MultiPimcBot
+from games.engine.bauern import BauernState
+from games.engine.multi.bots import MultiRandomBot, MultiRuleBot
+from games.engine.multi.phases import PLAY as P_PLAY
+from games.engine.multi.sampling import sample_hidden
+from games.engine.talon import TalonState
+
+
+def _positions(cls, bot, n_games, seed=0):
+    """(state, seat) at every decision of the play phase of ``n_games`` games."""
+    rng = random.Random(seed)
+    for g in range(n_games):
+        s = cls.deal("alles" if g % 2 else "ueblich", seed=f"inf:{seed}:{g}", dealer=g % cls.N)
+        while s.result is None:
+            p = s.to_move
+            if s.phase == P_PLAY:
+                yield s, p
+            s.push(bot.choose(s.view(p), rng))
+
+
+def _unannounced_leads(state, seat):
+    """From the full game: (leader, partner card) of every K/Q led without marriage."""
+    announced = {(m.seat, m.suit) for m in state.marriages}
+    tricks = [t.cards[0] for t in state.history] + ([state.trick[0]] if state.trick else [])
+    out = set()
+    for leader, card in tricks:
+        if leader != seat and card % 5 in (2, 3) and (leader, card // 5) not in announced:
+            out.add((leader, card // 5 * 5 + (5 - card % 5)))
+    return out
+
+
+def test_evidence_names_the_partner_of_every_king_or_queen_led_without_marriage():
+    seen = 0
+    for cls in (BauernState, TalonState):
+        for s, p in _positions(cls, MultiRandomBot(), 30):
+            view = s.view(p)
+            got = evidence(view)
+            if not s.contract.marriages:
+                assert got == []
+                continue
+            if s.contract.kind != "schnapser":
+                assert set(got) == _unannounced_leads(s, p)
+            assert all(q != p for q, _ in got)
+            k = sum(s.hand[q] >> c & 1 for q, c in got)
+            assert likelihood(got, s) == UNANNOUNCED**k
+            seen += bool(got)
+    assert seen > 10
+
+
+def test_the_rule_player_never_leaves_a_marriage_unannounced():
+    # Against players who announce every marriage they can, the true deal always has
+    # the full likelihood: the inference never speaks against the truth.
+    checked = 0
+    for cls in (BauernState, TalonState):
+        for s, p in _positions(cls, MultiRuleBot(), 30, seed=1):
+            got = evidence(s.view(p))
+            assert likelihood(got, s) == 1.0
+            checked += bool(got)
+    assert checked > 10
+
+
+def test_the_bot_keeps_samples_by_the_likelihood():
+    # A position where another seat led a king or queen without the marriage: the
+    # strong bot's samples hold the partner card about UNANNOUNCED times as often as
+    # the uniform deals do (a posterior, not a ban).
+    rng = random.Random(4)
+    bot = MultiPimcBot(seed=1)
+    checked = 0
+    for s, p in _positions(BauernState, MultiRandomBot(), 80, seed=2):
+        view = s.view(p)
+        got = evidence(view)
+        if len(got) != 1:
+            continue
+        q, card = got[0]
+        uniform = sum(sample_hidden(view, rng).hand[q] >> card & 1 for _ in range(300))
+        if uniform < 60:
+            continue  # the card is rarely his anyway
+        kept = sum(bot.draw(view, rng, got)[0].hand[q] >> card & 1 for _ in range(300))
+        # posterior odds = prior odds * UNANNOUNCED
+        p0 = uniform / 300
+        want = p0 * UNANNOUNCED / (p0 * UNANNOUNCED + 1 - p0)
+        assert abs(kept / 300 - want) < 0.08, (uniform, kept, want)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+    assert bot.draw(view, rng, [])[1] == 1  # no evidence: one deal, no rejection
+    assert MultiPimcBot(inference=False).inference is False
+
+
+def test_arena_multi_sets_options_and_compares_two_bots_on_the_same_deals():
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    import pytest
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("arena_multi", root / "bench" / "arena_multi.py")
+    arena_multi = importlib.util.module_from_spec(spec)
+    sys.modules["arena_multi"] = arena_multi
+    spec.loader.exec_module(arena_multi)
+
+    bot = arena_multi.make_bot("strong:inference=0:bid_margin=0.2", seed=1, budget=0.05)
+    assert bot.inference == 0 and bot.bid_margin == pytest.approx(0.2)
+    with pytest.raises(SystemExit):
+        arena_multi.make_bot("strong:no_such=1", seed=1, budget=0.05)
+    # two deals of two games each: a gains 2 and 4 points a game on y
+    deals = [
+        [{"points": {"a": 3.0, "b": 1.0}}, {"points": {"a": 2.0, "b": 0.0}}],
+        [{"points": {"a": 4.0, "b": 0.0}}, {"points": {"a": 4.0, "b": 0.0}}],
+    ]
+    m, lo, hi = arena_multi.bootstrap_difference(deals, "a", "b", random.Random(0))
+    assert m == pytest.approx(3.0) and lo == pytest.approx(2.0) and hi == pytest.approx(4.0)
