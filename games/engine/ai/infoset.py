@@ -73,10 +73,10 @@ class InfoSetBot(PimcBot):
     hands of the opponent the information-set search uses at most, when it samples),
     ``closed_search`` (play closed games by that search, on; off is PIMC),
     ``close_blend`` (the value of closing as that share of PIMC's value and the rest
-    of the information-set value: 0 is best defence, 1 is PIMC), ``close_budget`` (budgets the decision to close may
-    use, for experiments: what a faster search would buy), ``close_draws`` (deals of the
-    hidden cards the decision to close draws at least, PIMC's samples included; only
-    with ``close_exact`` off), ``close_exact`` (search the close over the enumerated
+    of the information-set value: 0 is best defence, 1 is PIMC), ``close_budget``
+    (budgets the decision to close may use, for experiments: what a faster search
+    would buy), ``close_draws`` (deals of the hidden cards the decision to close draws
+    at least, PIMC's samples included; only with ``close_exact`` off), ``close_exact`` (search the close over the enumerated
     information set, not PIMC's samples), ``close_sure`` (close only if the chosen
     line wins in at least this weighted share of the hands searched: 0.9; 0 is off) and
     ``close_bound`` (take PIMC's value of closing as an upper bound of the searched
@@ -221,6 +221,9 @@ class InfoSetBot(PimcBot):
             hands = sorted(got, key=lambda h: -got[h])
             weights = [got[h] for h in hands]
             used = TRY_NODES * self.tries + judged
+            if not hands:  # (no hand has a positive weight: PIMC decides)
+                self.spent = used
+                return None
         else:
             hands, weights, states = self._worlds(view, draw, self.closed_worlds)
             state = states[hands[0]]
