@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from games.engine import GameState, RuleSet  # noqa: E402
 from games.engine.ai import analyze_game  # noqa: E402
 from games.engine.bots import RandomBot, RuleBot  # noqa: E402
-from games.engine.game import shuffled_deck  # noqa: E402
+from games.engine.deck import shuffled_deck  # noqa: E402
 
 
 def main(argv=None) -> None:

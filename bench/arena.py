@@ -193,7 +193,7 @@ def _own_deal(args, i):
     (face-down cards at the close, opponent had a trick, failed, game points won or
     lost) tuples)."""
     from games.engine import GameState, RuleSet
-    from games.engine.game import shuffled_deck
+    from games.engine.deck import shuffled_deck
 
     key = (args.bot_a, args.bot_b, args.seed)
     if key not in _BOTS:  # once per process

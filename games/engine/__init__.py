@@ -98,7 +98,8 @@ parameters are 0-based; a sheet's figures are the ones written on it.
 from .actions import Action, IllegalAction
 from .bauern import BauernRules, BauernState
 from .cards import Card, Rank, Suit
-from .game import GameResult, GameState, Marriage, Trick, points_table, shuffled_deck
+from .deck import shuffled_deck
+from .game import GameResult, GameState, Marriage, Trick, points_table
 from .messages import CATALOGUE, Reason, RuleViolation
 from .multi import Action as MultiAction
 from .multi import MultiResult, MultiView

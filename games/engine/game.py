@@ -26,6 +26,7 @@ from .actions import (
     IllegalAction,
 )
 from .cards import ALL_CARDS, BITS, CARD_POINTS, SUIT_MASKS, Card, Suit, cards_of, mask_of
+from .deck import shuffled_order
 from .messages import Reason
 from .outcome import (
     CLOSE_FAILED,
@@ -60,27 +61,6 @@ def _plays(mask: int) -> tuple:
     if len(_PLAYS) < 1 << 17:
         _PLAYS[mask] = got
     return got
-
-
-# Result reasons.
-_RANGE20 = range(20)
-
-
-def _shuffled_order(rng: random.Random) -> list[int]:
-    # A uniform permutation (sorting by 20 random keys), then a cut of at least 3 cards
-    # each side (reference 002 "Abheben").
-    rnd = rng.random
-    order = sorted(_RANGE20, key=lambda _: rnd())
-    cut = 3 + int(rnd() * 15)
-    return order[cut:] + order[:cut]
-
-
-def shuffled_deck(seed=None, rng: random.Random | None = None) -> list[Card]:
-    """Shuffle the deck with ``random.Random(seed)`` (or the given ``rng``) and cut it (at
-    least 3 cards each side, reference 002 "Abheben"). Top card first."""
-    if rng is None:
-        rng = random.Random(seed)
-    return [ALL_CARDS[i] for i in _shuffled_order(rng)]
 
 
 class GameState:
@@ -139,7 +119,7 @@ class GameState:
         if dealer not in (0, 1):
             raise ValueError("dealer must be player 0 or 1")
         if deck is None:
-            d = _shuffled_order(rng if rng is not None else random.Random(seed))
+            d = shuffled_order(rng if rng is not None else random.Random(seed))
         else:
             from .cards import parse_cards
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import GameState, RuleSet
 from games.engine.bots import RuleBot
-from games.engine.game import shuffled_deck
+from games.engine.deck import shuffled_deck
 from games.engine.match import Match as MatchScore
 from games.engine.match import draw_first_dealer
 from schnapsen_site.errors import UserError

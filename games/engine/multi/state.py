@@ -31,7 +31,7 @@ import random
 from typing import ClassVar
 
 from ..cards import ALL_CARDS, Card, Suit, mask_of, parse_cards
-from ..game import _shuffled_order
+from ..deck import shuffled_order
 from ..messages import Reason, RuleViolation
 from .actions import (
     BID,
@@ -94,7 +94,7 @@ class MultiState(Play, Auction):
         if isinstance(dealer, bool) or dealer not in range(cls.N):
             raise ValueError(f"dealer must be a seat 0..{cls.N - 1}")
         if deck is None:
-            order = tuple(_shuffled_order(rng if rng is not None else random.Random(seed)))
+            order = tuple(shuffled_order(rng if rng is not None else random.Random(seed)))
         else:
             cards = parse_cards(deck)
             if len(cards) != 20 or mask_of(cards) != (1 << 20) - 1:
