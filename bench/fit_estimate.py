@@ -31,6 +31,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games.engine import GameState, RuleSet  # noqa: E402
+from games.engine.ai.estimate import (  # noqa: E402
+    STAGED_NAMES,
+    STAGED_SPREAD,
+    staged_estimate,
+    staged_features,
+)
 from games.engine.ai.search import estimate, estimate_features, position_of  # noqa: E402
 
 NAMES = ["score", "pending", "trumps", "trump A/10", "aces", "marriages", "on lead"]
@@ -63,7 +69,7 @@ def make(spec, seed):
     return make_own_bot(spec, seed)
 
 
-def collect(pairs, games, rules, seed):
+def collect(pairs, games, rules, seed, features=estimate_features):
     rows = []
     rng = random.Random(seed)
     for g in range(games):
@@ -79,13 +85,15 @@ def collect(pairs, games, rules, seed):
             state.push(bots[state.to_move].choose(state.view(state.to_move), rng))
         r = state.result
         y = r.game_points if r.winner == 0 else -r.game_points
-        rows += [(estimate_features(P, t), y, P, t) for P, t in positions]
+        rows += [(features(P, t), y, P, t) for P, t in positions]
     return rows
 
 
-def solve_normal(X, y):
+def solve_normal(X, y, ridge=0.0):
     n = len(X[0])
-    A = [[sum(r[i] * r[j] for r in X) for j in range(n)] for i in range(n)]
+    A = [
+        [sum(r[i] * r[j] for r in X) + (ridge if i == j else 0) for j in range(n)] for i in range(n)
+    ]
     b = [sum(r[i] * v for r, v in zip(X, y, strict=True)) for i in range(n)]
     for c in range(n):  # Gauss-Jordan with partial pivoting
         p = max(range(c, n), key=lambda i: abs(A[i][c]))
@@ -98,6 +106,15 @@ def solve_normal(X, y):
     return [b[i] / A[i][i] for i in range(n)]
 
 
+def squash_fit(lin, y, spreads):
+    """The (error, S, k) of ``S * tanh(k * x / S)`` that fits ``y`` best."""
+    return min(
+        (sum((S * math.tanh(k * v / S) - t) ** 2 for v, t in zip(lin, y, strict=True)), S, k)
+        for S in spreads
+        for k in [0.8 + 0.05 * i for i in range(16)]
+    )
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -105,32 +122,75 @@ def main(argv=None):
     parser.add_argument("--rules", default="weich")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--spread", type=float, default=3.0, help="S of S*tanh(x/S)")
+    parser.add_argument(
+        "--staged",
+        action="store_true",
+        help="fit staged_estimate's terms (ridge, a fifth of the positions held out)",
+    )
+    parser.add_argument("--ridge", type=float, default=5.0, help="ridge penalty (--staged)")
     args = parser.parse_args(argv)
     pairs = []
     for i, spec in enumerate(args.bots):
         a, b = spec.split(",")
         pairs.append((make(a, args.seed + i), make(b, args.seed + 100 + i)))
-    rows = collect(pairs, args.games, RuleSet.preset(args.rules), args.seed)
+    rules = RuleSet.preset(args.rules)
+    if args.staged:
+        return fit_staged(collect(pairs, args.games, rules, args.seed, _staged_terms), args)
+    rows = collect(pairs, args.games, rules, args.seed)
     X = [r[0] for r in rows]
     y = [r[1] for r in rows]
     S = args.spread
     # Fit the linear part to the outcome; then scale it so that S*tanh(x/S) fits best.
     w = solve_normal(X, y)
     lin = [sum(a * b for a, b in zip(w, x, strict=True)) for x in X]
-    best = min(
-        (sum((S * math.tanh(k * v / S) - t) ** 2 for v, t in zip(lin, y, strict=True)), k)
-        for k in [0.8 + 0.05 * i for i in range(12)]
-    )
-    k = best[1]
+    err, _, k = squash_fit(lin, y, [S])
     mean = sum(y) / len(y)
     print(f"{len(rows)} lead positions with the talon open from {args.games} games")
     for name, v in zip(NAMES, w, strict=True):
         print(f"  {name:12s} {k * v:+.4f}")
     print(f"  squash S*tanh(x/S) with S = {S}")
-    mse = best[0] / len(y)
+    mse = err / len(y)
     cur = sum((estimate(r[2], r[3]) - r[1]) ** 2 for r in rows) / len(y)
     const = sum((t - mean) ** 2 for t in y) / len(y)
     print(f"mean squared error: fit {mse:.3f}, current estimate {cur:.3f}, constant {const:.3f}")
+
+
+def _staged_terms(P, trump):
+    return staged_features(P, trump, P[8])  # a blind position keeps the talon after the draw
+
+
+def fit_staged(rows, args):
+    """Ridge least squares of the staged terms on four fifths of the positions (in a
+    seeded order), the squash fitted on them too; errors on the fifth held out."""
+    order = list(range(len(rows)))
+    random.Random(args.seed).shuffle(order)
+    cut = len(order) * 4 // 5
+    train = [rows[i] for i in order[:cut]]
+    test = [rows[i] for i in order[cut:]]
+    X = [r[0] for r in train]
+    y = [r[1] for r in train]
+    w = solve_normal(X, y, ridge=args.ridge)
+    lin = [sum(a * b for a, b in zip(w, x, strict=True)) for x in X]
+    _, S, k = squash_fit(lin, y, [2.5, 3.0, 3.5])
+    print(f"{len(rows)} lead positions with the talon open, {len(test)} held out")
+    for name, v in zip(STAGED_NAMES, w, strict=True):
+        print(f"  {name:14s} {k * v:+.4f}")
+    print(f"  squash S*tanh(x/S) with S = {S} (staged_estimate uses {STAGED_SPREAD})")
+    mean = sum(y) / len(y)
+
+    def mse(f):
+        return sum((f(r) - r[1]) ** 2 for r in test) / len(test)
+
+    def fitted(r):
+        return S * math.tanh(k * sum(a * b for a, b in zip(w, r[0], strict=True)) / S)
+
+    print(
+        "held-out mean squared error: "
+        f"fit {mse(fitted):.3f}, "
+        f"staged_estimate {mse(lambda r: staged_estimate(r[2], r[3], r[2][8])):.3f}, "
+        f"estimate {mse(lambda r: estimate(r[2], r[3])):.3f}, "
+        f"constant {mse(lambda r: mean):.3f}"
+    )
 
 
 if __name__ == "__main__":

@@ -39,6 +39,16 @@ the arena) with these changes:
   the compiled core and the enumeration, with the few sampled hands that fitted, it
   played no better than PIMC, and it was off.
 
+* **A better horizon, one trick deep** (``staged``, on; ``max_depth`` 1 and
+  ``target_samples`` 32 by default): while the talon is open every sample is searched
+  one trick deep and the position after it scored by
+  :func:`.estimate.staged_estimate` (fitted to self-play outcomes, never promising
+  more game points than the game can still give) instead of two or three tricks deep
+  with :func:`.estimate.estimate` over 16 samples: a second trick, whose draws each
+  sample knows, bought nothing. Measured on 1,000 deals at 0.1 s a move against
+  ``strong_v1``: +0.249 game points a deal (95% +0.128…+0.368), +0.097 before; paired
+  on the same deals +0.065 over the same with the estimate's first 16 terms.
+
 Once the talon is exhausted nothing is hidden and the exact solver decides, as before.
 Work is counted in nodes (the solver's, the information-set search's node-world visits
 and the deals drawn), so the bot is deterministic for a seed and budget.
@@ -80,7 +90,8 @@ class InfoSetBot(PimcBot):
     information set, not PIMC's samples), ``close_sure`` (close only if the chosen
     line wins in at least this weighted share of the hands searched: 0.9; 0 is off) and
     ``close_bound`` (take PIMC's value of closing as an upper bound of the searched
-    one)."""
+    one); ``staged`` (score the horizon by the staged estimate) is :class:`PimcBot`'s,
+    on here."""
 
     def __init__(
         self,
@@ -95,10 +106,16 @@ class InfoSetBot(PimcBot):
         close_exact: bool = True,
         close_sure: float = 0.9,
         close_bound: bool = True,
+        staged: bool = True,
         name: str = "strong",
         **options,
     ):
-        super().__init__(close_margin=close_margin, name=name, **options)
+        # One trick deep and more samples: with the staged estimate at the horizon a
+        # second trick, whose draws each sample knows, buys nothing (README, "How
+        # strong is the computer").
+        options.setdefault("max_depth", 1)
+        options.setdefault("target_samples", 32)
+        super().__init__(close_margin=close_margin, staged=staged, name=name, **options)
         self.inference = inference
         self.closed_worlds = closed_worlds
         self.closed_search = closed_search
@@ -331,7 +348,7 @@ class InfoSetBot(PimcBot):
             state = draw()
             if first_state is None:
                 first_state = state
-            search = Search.of(state, allow_close=self.allow_close)
+            search = Search.of(state, allow_close=self.allow_close, staged=self.staged)
             if samples == 0:
                 strict = view.closed_by >= 0 or view.talon_size <= self.exact_talon
                 if strict:

@@ -35,6 +35,10 @@ exact value decides and this only breaks ties. Measured against ``easy`` on the 
 300 deals at 40,000 nodes a move: 62.8% → 66.5% of game points, +0.26 game points per
 deal (95% +0.03…+0.48); the reply alone 65.8%, the reply alone with 0.5 65.3%.
 
+``staged`` scores the search's horizon by :func:`.estimate.staged_estimate` instead of
+:func:`.estimate.estimate` (off here, so that ``strong_v1`` stays as it was; ``strong``
+turns it on).
+
 Declarations are the bot's own decisions but never guessed: a right declaration of 66 is
 always made (or the talon closed first when that pays more: ``successful_close =
 "two_or_three"``), a wrong one never.
@@ -106,6 +110,7 @@ class PimcBot:
         close_margin: float = 0.05,
         exact_talon: int = 1,
         softness: float = 0.25,
+        staged: bool = False,
         name: str = "strong",
     ):
         self.seed = seed
@@ -120,6 +125,7 @@ class PimcBot:
         self.close_margin = close_margin
         self.exact_talon = exact_talon
         self.softness = softness
+        self.staged = staged
         self.name = name
         self.last_info: dict = {}
 
@@ -158,7 +164,7 @@ class PimcBot:
         target = 1 if perfect else self.target_samples
         while samples < (1 if perfect else self.max_samples):
             state = sample_hidden(view, rng)
-            search = Search.of(state, allow_close=self.allow_close)
+            search = Search.of(state, allow_close=self.allow_close, staged=self.staged)
             if samples == 0:
                 strict = view.closed_by >= 0 or view.talon_size <= self.exact_talon
                 if strict:

@@ -12,7 +12,8 @@ declarations.
 
 Once the talon is exhausted or closed every line is searched to the end of the game:
 the value is exact. While the talon is open a ``depth`` (in tricks) can cut the search,
-and positions at the cut are scored by :func:`estimate`, a heuristic in game points.
+and positions at the cut are scored by a heuristic in game points (:mod:`.estimate`:
+``estimate``, or ``staged_estimate`` for a search made with ``staged=True``).
 
 A position (``Pos``) is the tuple
 ``(h0, h1, p0, p1, m0, m1, t0, t1, pos, tc, closed, cop, cot, first, leader)``:
@@ -24,20 +25,24 @@ and the player on lead. The talon order and the trump suit are fixed per search.
 
 from __future__ import annotations
 
-import math
-
 from ..cards import CARD_POINTS, SUIT_MASKS
 from ..game import STRONGER, GameState, points_table
+from .estimate import (  # noqa: F401  (re-exported: the estimates used to live here)
+    ACES,
+    ESTIMATE_SCALE,
+    ESTIMATE_SPREAD,
+    ESTIMATE_WEIGHTS,
+    KINGS,
+    estimate,
+    estimate_features,
+    staged_estimate,
+)
 
 INF = 1000.0
-ESTIMATE_SCALE = 2.0
-ESTIMATE_SPREAD = 3.0
 EXACT_DEPTH = 100  # depth recorded for positions searched to the end
 
 # Kinds of moves (small ints; a move is (kind, card)).
 PLAY, MARRIAGE, EXCHANGE, CLOSE, DECLARE = 0, 1, 2, 3, 4
-KINGS = sum(1 << (s * 5 + 2) for s in range(4))
-ACES = sum(1 << (s * 5) for s in range(4))
 
 _CARDS: dict[int, tuple[int, ...]] = {}
 
@@ -73,60 +78,6 @@ def position_of(state: GameState) -> tuple:
     )
 
 
-def estimate_features(P: tuple, trump: int) -> tuple[int, ...]:
-    """The terms of :func:`estimate` (player 0 minus player 1): counted score, pending
-    marriage points, trumps, trump aces and tens, aces, marriages in hand (the trump
-    marriage twice), being on lead (+1/-1). ``estimate`` computes the same terms inline
-    (it is the search's hot path); ``bench/fit_estimate.py`` fits weights to these."""
-    h0, h1, p0, p1, m0, m1, t0, t1 = P[:8]
-    tm = SUIT_MASKS[trump]
-    hi = 3 << (trump * 5)
-    k0 = h0 & (h0 >> 1) & KINGS
-    k1 = h1 & (h1 >> 1) & KINGS
-    tk = 1 << (trump * 5 + 2)
-    return (
-        (p0 + (m0 if t0 else 0)) - (p1 + (m1 if t1 else 0)),
-        (0 if t0 else m0) - (0 if t1 else m1),
-        (h0 & tm).bit_count() - (h1 & tm).bit_count(),
-        (h0 & hi).bit_count() - (h1 & hi).bit_count(),
-        (h0 & ACES).bit_count() - (h1 & ACES).bit_count(),
-        k0.bit_count() - k1.bit_count() + (k0 & tk).bit_count() - (k1 & tk).bit_count(),
-        1 if P[14] == 0 else -1,
-    )
-
-
-ESTIMATE_WEIGHTS = (0.038, 0.028, 0.64, 0.27, 0.37, 0.3, 0.33)  # per estimate_features term
-
-
-def estimate(P: tuple, trump: int) -> float:
-    """A heuristic value (game points for player 0) of a lead position with the talon
-    open. A linear model of the exact open-card value, fitted by least squares on about
-    a thousand positions after 1, 3 and 5 tricks of rule-bot games (mean squared error
-    1.0 against 3.8 for a constant), squashed into -3..3. Per point of counted score
-    difference 0.038; pending marriage points 0.028; per trump in hand 0.64, per trump
-    ace or ten 0.27 more; per ace 0.37; per point of marriages in hand 0.015; being on
-    lead 0.33. The squashing is flatter than the least-squares fit (2 tanh(x / 3)
-    instead of 3 tanh(x / 2)): the fit learns open-card values, which are more extreme
-    than real play, and a too gloomy estimate made the bot close the talon in despair.
-    """
-    h0, h1, p0, p1, m0, m1, t0, t1 = P[:8]
-    tm = SUIT_MASKS[trump]
-    hi = 3 << (trump * 5)
-    k0 = h0 & (h0 >> 1) & KINGS
-    k1 = h1 & (h1 >> 1) & KINGS
-    tk = 1 << (trump * 5 + 2)
-    e = (
-        0.038 * ((p0 + (m0 if t0 else 0)) - (p1 + (m1 if t1 else 0)))
-        + 0.028 * ((0 if t0 else m0) - (0 if t1 else m1))
-        + 0.64 * ((h0 & tm).bit_count() - (h1 & tm).bit_count())
-        + 0.27 * ((h0 & hi).bit_count() - (h1 & hi).bit_count())
-        + 0.37 * ((h0 & ACES).bit_count() - (h1 & ACES).bit_count())
-        + 0.3 * (k0.bit_count() - k1.bit_count() + (k0 & tk).bit_count() - (k1 & tk).bit_count())
-        + (0.33 if P[14] == 0 else -0.33)
-    )
-    return ESTIMATE_SCALE * math.tanh(e / ESTIMATE_SPREAD)
-
-
 class SearchLimit(Exception):
     """Raised when a search passes its node limit (``Search.limit``)."""
 
@@ -138,7 +89,15 @@ class Search:
     ``nodes`` counts the positions visited (the deterministic measure of work).
     """
 
-    def __init__(self, rules, trump: int, talon: tuple[int, ...], *, allow_close: bool = True):
+    def __init__(
+        self,
+        rules,
+        trump: int,
+        talon: tuple[int, ...],
+        *,
+        allow_close: bool = True,
+        staged: bool = False,
+    ):
         self.rules = rules
         self.trump = trump
         self.talon = talon
@@ -153,10 +112,13 @@ class Search:
         self.limit: int | None = None  # raise SearchLimit past this many nodes
         self._order: dict[int, tuple[int, ...]] = {}
         self.blind_cut = True  # estimate at the horizon before the draw (blind_estimate)
+        self.staged = staged  # the horizon is scored by staged_estimate, not estimate
 
     @classmethod
-    def of(cls, state: GameState, *, allow_close: bool = True) -> Search:
-        return cls(state.rules, state.trump, tuple(state.talon), allow_close=allow_close)
+    def of(cls, state: GameState, *, allow_close: bool = True, staged: bool = False) -> Search:
+        return cls(
+            state.rules, state.trump, tuple(state.talon), allow_close=allow_close, staged=staged
+        )
 
     # ------------------------------------------------------------------ scoring
     def _closer_value(self, P) -> int:
@@ -379,7 +341,10 @@ class Search:
         chosen = None
         if depth <= 0 and not strict:
             # Cut: the heuristic, unless a right declaration is better.
-            best = estimate(P, self.trump)
+            if self.staged:
+                best = staged_estimate(P, self.trump, P[8])
+            else:
+                best = estimate(P, self.trump)
             for m in moves:
                 if m[0] == DECLARE:
                     v = self.declare_value(P, p)
@@ -435,6 +400,8 @@ class Search:
             L = list(Q)
             L[1 - w] |= 1 << P[9]
             Q = tuple(L)
+        if self.staged:  # the talon position once the trick's cards are drawn
+            return staged_estimate(Q, self.trump, 9 if P[8] == 8 else P[8] + 2)
         return estimate(Q, self.trump)
 
     def _follow(self, P, lead, depth, alpha, beta):

@@ -392,3 +392,17 @@ def test_a_close_that_fails_in_more_than_a_tenth_of_the_hands_is_not_made():
         else:
             assert made
     assert refused >= 1
+
+
+def test_strong_searches_one_trick_deep_with_the_staged_horizon():
+    # strong: the staged estimate, one trick deep, more samples; strong_v1 stays frozen.
+    strong = make_bot("strong", seed=1, time_budget=0.1)
+    assert (strong.staged, strong.max_depth, strong.target_samples) == (True, 1, 32)
+    v1 = make_bot("strong_v1", seed=1, time_budget=0.1)
+    assert (v1.staged, v1.max_depth, v1.target_samples) == (False, 9, 16)
+    state = GameState.deal("weich", seed=3)
+    view = state.view(state.to_move)
+    strong.choose(view)
+    assert strong.last_info["depth"] == 1
+    assert strong.last_info["samples"] >= 16
+    assert strong.last_info["nodes"] <= 1.25 * strong.node_budget

@@ -3,7 +3,7 @@
 import random
 import time
 
-from games.engine import GameState
+from games.engine import GameState, points_table
 from games.engine.ai import solve
 from games.engine.ai.search import Search, estimate, position_of
 
@@ -130,3 +130,102 @@ def test_estimate_is_its_weighted_features_squashed():
         assert (
             abs(estimate(P, state.trump) - ESTIMATE_SCALE * math.tanh(x / ESTIMATE_SPREAD)) < 1e-9
         )
+
+
+def _random_lead_positions(n, seed):
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        state = GameState.deal("weich", seed=f"staged:{seed}:{i}")
+        for _ in range(rng.randrange(0, 9)):
+            if state.is_over or state.lead >= 0 and rng.random() < 0.3:
+                break
+            state.push(rng.choice(state.legal_actions()))
+        if not state.is_over:
+            out.append(state)
+    return out
+
+
+def test_staged_estimate_is_its_weighted_features_squashed():
+    # staged_estimate() inlines staged_features() for speed; the two must not drift apart.
+    import math
+
+    from games.engine.ai.estimate import (
+        STAGED_NAMES,
+        STAGED_SPREAD,
+        STAGED_WEIGHTS,
+        staged_estimate,
+        staged_features,
+    )
+
+    assert len(STAGED_NAMES) == len(STAGED_WEIGHTS)
+    for state in _random_lead_positions(60, 5):
+        P = position_of(state)
+        for pos in {P[8], min(P[8] + 2, 9), 2}:
+            feats = staged_features(P, state.trump, pos)
+            x = sum(w * f for w, f in zip(STAGED_WEIGHTS, feats, strict=True))
+            got = staged_estimate(P, state.trump, pos)
+            # ... and never more than the game can still give either player.
+            s0, s1 = (P[2 + i] + (P[4 + i] if P[6 + i] else 0) for i in (0, 1))
+            top, bottom = points_table(s1, bool(P[7])), points_table(s0, bool(P[6]))
+            want = min(top, max(-bottom, STAGED_SPREAD * math.tanh(x / STAGED_SPREAD)))
+            assert abs(got - want) < 1e-9
+
+
+def test_staged_estimate_is_antisymmetric_and_sees_the_stage():
+    # Swapping the players' sides negates the value; the lead is worth more late.
+    from games.engine.ai.estimate import staged_estimate
+
+    for state in _random_lead_positions(30, 6):
+        P = position_of(state)
+        Q = (P[1], P[0], P[3], P[2], P[5], P[4], P[7], P[6], *P[8:14], 1 - P[14])
+        for pos in (2, 6, 9):
+            assert (
+                abs(staged_estimate(P, state.trump, pos) + staged_estimate(Q, state.trump, pos))
+                < 1e-9
+            )
+    state = GameState.deal("weich", seed=1)
+    P = position_of(state)
+    on_lead = (*P[:14], 0)
+    other = (*P[:14], 1)
+    early = staged_estimate(on_lead, state.trump, 2) - staged_estimate(other, state.trump, 2)
+    late = staged_estimate(on_lead, state.trump, 9) - staged_estimate(other, state.trump, 9)
+    assert late > early
+
+
+def test_staged_search_scores_its_horizon_with_the_staged_estimate():
+    from games.engine.ai.estimate import staged_estimate
+
+    state = GameState.deal("weich", seed=4)
+    P = position_of(state)
+    staged = Search.of(state, staged=True)
+    assert staged.value(P, depth=0) == staged_estimate(P, state.trump, P[8])
+    assert Search.of(state).value(P, depth=0) == estimate(P, state.trump)
+    # Before the draw, as the first estimate: the talon order does not steer the cut.
+    talon = list(state.talon)
+    lead = max(state.hand_of(state.to_move))
+    values = set()
+    for k in range(5):
+        random.Random(k).shuffle(talon)
+        s = Search(state.rules, state.trump, tuple(talon), staged=True)
+        values.add((s.follow_value(P, lead, depth=1), s.value(P, depth=1)))
+    assert len(values) == 1
+
+
+def test_staged_estimate_promises_no_more_than_the_game_can_give():
+    # Player 0 far ahead: the value is capped by what the loser's tricks and points
+    # still allow (3 without a trick, 2 below 33, else 1; reference 000).
+    from games.engine.ai.estimate import staged_estimate
+
+    state = GameState.deal("weich", seed=1)
+    P = list(position_of(state))
+    t = state.trump
+    side = [s for s in range(4) if s != t]
+    P[0] = 31 << (t * 5)  # all five trumps against side-suit queens and jacks
+    P[1] = sum(1 << (s * 5 + r) for s in side for r in (3, 4)) & ~(1 << (side[0] * 5 + 3))
+    P[2], P[6] = 60, 1
+    for p1, t1, cap in ((0, 0, 3), (10, 1, 2), (40, 1, 1)):
+        P[3], P[7] = p1, t1
+        value = staged_estimate(tuple(P), state.trump, 6)
+        assert value <= cap
+        assert value > cap - 1
