@@ -39,6 +39,8 @@ def outside_arena(args, make_own_bot, run_deals):
     from games.engine import RuleSet
     from games.engine.actions import EXCHANGE, MARRIAGE, PLAY
     from games.engine.cards import CARD_POINTS
+    from games.engine.outcome import Marriage as OurMarriage
+    from games.engine.outcome import Trick as OurTrick
     from games.engine.sampling import sample_hidden
     from games.engine.view import PlayerView
 
@@ -61,6 +63,28 @@ def outside_arena(args, make_own_bot, run_deals):
         for c in cards:
             m |= 1 << ours(c)
         return m
+
+    def history(perspective):
+        """The marriages announced and the last finished trick, as our view has them
+        (player 0 is us), from the package's game history: what a player has seen, and
+        what the inference (ai/inference.py) reads."""
+        marriages = []
+        last = None
+        past = perspective.get_game_history()
+        for (then, trick), (after, _) in zip(past, past[1:], strict=False):
+            if trick is None or trick.is_trump_exchange():
+                continue
+            leader = 0 if then.am_i_leader() else 1
+            move = trick.leader_move
+            if move.is_marriage():
+                marriages.append(OurMarriage(leader, ours(move.as_marriage().king_card) // 5))
+                lead = ours(move.as_marriage().king_card)
+            else:
+                lead = ours(move.as_regular_move().card)
+            follow = ours(trick.follower_move.card)
+            winner = 0 if after.am_i_leader() else 1
+            last = OurTrick(leader, OurCard(lead), OurCard(follow), winner)
+        return tuple(marriages), last
 
     def view_of(perspective, leader_move) -> PlayerView:
         hand = mask(perspective.get_hand())
@@ -88,6 +112,9 @@ def outside_arena(args, make_own_bot, run_deals):
         played = won[0] | won[1] | ((1 << lead) if lead >= 0 else 0)
         opp_size = 20 - hand.bit_count() - played.bit_count() - talon_len
         tricks = (won[0].bit_count() + won[1].bit_count()) // 2
+        marriages, last_trick = history(perspective)
+        if leader_move is not None and leader_move.is_marriage():
+            marriages += (OurMarriage(1, lead // 5),)
         fields = dict(
             player=0,
             rules=rules,
@@ -111,8 +138,8 @@ def outside_arena(args, make_own_bot, run_deals):
             lead_index=lead,
             leader=1 if lead >= 0 else 0,
             first_lead_done=tricks > 0 or lead >= 0,
-            marriages=(),
-            last_trick=None,
+            marriages=marriages,
+            last_trick=last_trick,
             tricks=tricks,
             result=None,
             legal=(),
