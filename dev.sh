@@ -4,7 +4,8 @@
 #                    the application on SQLite at http://127.0.0.1:8000 (uvicorn, ASGI:
 #                    pages and pushed updates) with a task worker for the computer's
 #                    moves; both stop together (Ctrl+C)
-#   ./dev.sh test    run the whole test suite: SQLite, then PostgreSQL
+#   ./dev.sh test    run the whole test suite on SQLite, then the tests that use the
+#                    database again on PostgreSQL
 #                    (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/schnapsen)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -64,8 +65,10 @@ case "${1:-}" in
     env -u DATABASE_URL .venv/bin/python -m pytest "$@"
     url=$(postgres_url)
     if .venv/bin/python -c "import sys, psycopg, dj_database_url as d; c=d.parse(sys.argv[1]); psycopg.connect(host=c['HOST'], port=c['PORT'] or 5432, user=c['USER'], password=c['PASSWORD'] or None, dbname='postgres', connect_timeout=3).close()" "$url" 2>/dev/null; then
-      echo "== tests on PostgreSQL ($url)"
-      DATABASE_URL="$url" .venv/bin/python -m pytest "$@"
+      # the tests that touch no database ran on SQLite already: the same code, whatever
+      # the database (tests/conftest.py leaves them out here)
+      echo "== tests on PostgreSQL ($url): those that use the database"
+      DATABASE_URL="$url" SCHNAPSEN_DATABASE_TESTS_ONLY=1 .venv/bin/python -m pytest "$@"
     elif [ "${CI:-}" = "true" ]; then
       echo "PostgreSQL is not reachable at $url, and CI needs it." >&2; exit 1
     else

@@ -226,6 +226,7 @@ def _click_legal(page, rng) -> None:
     raise AssertionError("no legal action could be clicked")
 
 
+@pytest.mark.postgres
 def test_two_servers_push_moves_the_computers_moves_and_results(browser, services_up):
     a, b = services_up["bases"]
     contexts = [browser.new_context(locale="de-AT") for _ in range(4)]
