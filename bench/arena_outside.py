@@ -77,8 +77,8 @@ def outside_arena(args, make_own_bot, run_deals):
             leader = 0 if then.am_i_leader() else 1
             move = trick.leader_move
             if move.is_marriage():
-                marriages.append(OurMarriage(leader, ours(move.as_marriage().king_card) // 5))
                 lead = ours(move.as_marriage().king_card)
+                marriages.append(OurMarriage(leader, lead // 5))
             else:
                 lead = ours(move.as_regular_move().card)
             follow = ours(trick.follower_move.card)

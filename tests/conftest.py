@@ -33,13 +33,15 @@ def _fresh_cache():
     yield
 
 
-# Fixtures through which a test reaches the database (pytest-django's, and the live
-# server's, which the browser tests use).
+# Fixtures through which a test reaches the database: pytest-django's, the live
+# server's (the browser tests), and the test database itself, which a module's fixture
+# requests to build its data once (tests/web/test_no_server_error.py).
 DB_FIXTURES = {
     "db",
     "transactional_db",
     "django_db_reset_sequences",
     "django_db_serialized_rollback",
+    "django_db_setup",
     "live_server",
 }
 
@@ -57,8 +59,10 @@ def pytest_collection_modifyitems(config, items):
         # ./dev.sh test runs the suite on SQLite first; its PostgreSQL run leaves out the
         # tests that touch no database (the engines, the draw, the layouts): they ran.
         if os.environ.get("SCHNAPSEN_DATABASE_TESTS_ONLY") == "1":
-            kept = [item for item in items if uses_database(item) or "postgres" in item.keywords]
-            config.hook.pytest_deselected(items=[i for i in items if i not in kept])
+            kept, left = [], []
+            for item in items:
+                (kept if uses_database(item) or "postgres" in item.keywords else left).append(item)
+            config.hook.pytest_deselected(items=left)
             items[:] = kept
         return
     skip = pytest.mark.skip(reason="needs PostgreSQL (run with DATABASE_URL=postgres://...)")

@@ -33,9 +33,12 @@ def test_the_postgresql_run_keeps_the_database_tests_and_leaves_out_the_others()
         "tests/tournaments/test_services.py",  # the ORM (the db fixture)
         "tests/browser/test_live_servers.py",  # several servers on PostgreSQL (marked)
         "tests/browser/test_tournament_flow.py",  # the browser against the live server
+        "tests/web/test_no_server_error.py::test_every_pattern_has_its_arguments",  # its
+        # module's fixture builds the data through the unblocked database
     )
     assert files == {
         "tests/tournaments/test_services.py",
         "tests/browser/test_live_servers.py",
         "tests/browser/test_tournament_flow.py",
+        "tests/web/test_no_server_error.py",
     }

@@ -623,7 +623,7 @@ def _probe_api_result(probe, w, url):
             probe.send(client, "POST", url, json_body=body, headers=bearer, label="api token")
 
 
-def test_every_pattern_has_its_arguments(world):
+def test_every_pattern_has_its_arguments(world, db):
     """A new URL with path arguments needs them in ``_path_args`` (or the default)."""
     for key, route in PATTERNS:
         for args in _path_args(key, world):
