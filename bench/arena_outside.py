@@ -40,6 +40,7 @@ def outside_arena(args, make_own_bot, run_deals):
     from games.engine.actions import EXCHANGE, MARRIAGE, PLAY
     from games.engine.cards import CARD_POINTS
     from games.engine.outcome import Marriage as OurMarriage
+    from games.engine.outcome import PastTrick
     from games.engine.outcome import Trick as OurTrick
     from games.engine.sampling import sample_hidden
     from games.engine.view import PlayerView
@@ -65,11 +66,13 @@ def outside_arena(args, make_own_bot, run_deals):
         return m
 
     def history(perspective):
-        """The marriages announced and the last finished trick, as our view has them
-        (player 0 is us), from the package's game history: what a player has seen, and
-        what the inference (ai/inference.py) reads."""
+        """The marriages announced, the last finished trick and every finished trick
+        with its talon and face-up trump card, as our view has them (player 0 is us),
+        from the package's game history: what a player has seen, and what the
+        inference (ai/inference.py) reads."""
         marriages = []
         last = None
+        tricks = []
         past = perspective.get_game_history()
         for (then, trick), (after, _) in zip(past, past[1:], strict=False):
             if trick is None or trick.is_trump_exchange():
@@ -84,7 +87,12 @@ def outside_arena(args, make_own_bot, run_deals):
             follow = ours(trick.follower_move.card)
             winner = 0 if after.am_i_leader() else 1
             last = OurTrick(leader, OurCard(lead), OurCard(follow), winner)
-        return tuple(marriages), last
+            tc = then.get_trump_card()
+            talon = max(0, then.get_talon_size() - 1)
+            tricks.append(
+                PastTrick(leader, lead, follow, winner, talon, -1 if tc is None else ours(tc), -1)
+            )
+        return tuple(marriages), last, tuple(tricks)
 
     def view_of(perspective, leader_move) -> PlayerView:
         hand = mask(perspective.get_hand())
@@ -112,7 +120,7 @@ def outside_arena(args, make_own_bot, run_deals):
         played = won[0] | won[1] | ((1 << lead) if lead >= 0 else 0)
         opp_size = 20 - hand.bit_count() - played.bit_count() - talon_len
         tricks = (won[0].bit_count() + won[1].bit_count()) // 2
-        marriages, last_trick = history(perspective)
+        marriages, last_trick, past = history(perspective)
         if leader_move is not None and leader_move.is_marriage():
             marriages += (OurMarriage(1, lead // 5),)
         fields = dict(
@@ -143,6 +151,7 @@ def outside_arena(args, make_own_bot, run_deals):
             tricks=tricks,
             result=None,
             legal=(),
+            past=past,
         )
         view = PlayerView(**fields)
         state = sample_hidden(view, random.Random(0))

@@ -37,6 +37,7 @@ from .outcome import (
     WRONG_DECLARATION,
     GameResult,
     Marriage,
+    PastTrick,
     Trick,
     points_table,
 )
@@ -91,6 +92,7 @@ class GameState:
         "result",
         "last_trick",
         "tricks",
+        "past",
     )
 
     # ------------------------------------------------------------------ creation
@@ -156,6 +158,7 @@ class GameState:
         s.result = None
         s.last_trick = None
         s.tricks = 0
+        s.past = ()
         return s
 
     def copy(self) -> GameState:
@@ -185,6 +188,7 @@ class GameState:
         s.result = self.result
         s.last_trick = self.last_trick
         s.tricks = self.tricks
+        s.past = self.past
         return s
 
     __copy__ = copy
@@ -473,6 +477,9 @@ class GameState:
         self.pts[w] += CARD_POINTS[lead] + CARD_POINTS[card]
         self.won[w] |= BITS[lead] | b
         self.last_trick = Trick(leader, ALL_CARDS[lead], ALL_CARDS[card], w)
+        self.past = self.past + (
+            PastTrick(leader, lead, card, w, 9 - self.pos, self.trump_card, self.closed_by),
+        )
         self.tricks += 1
         self.lead = -1
         self.to_move = w

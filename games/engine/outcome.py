@@ -26,6 +26,22 @@ class Trick(NamedTuple):
     winner: int
 
 
+class PastTrick(NamedTuple):
+    """A finished trick as everybody saw it (``state.past``, one per trick in order): who
+    led, the two cards and who won (card codes), and the public situation it was
+    played in: ``talon`` the face-down talon cards before its draws, ``trump_card`` the
+    face-up trump card (-1 once drawn), ``closed_by`` who had closed (-1: nobody).
+    What the inference reads of the opponent's earlier decisions (``ai/inference``)."""
+
+    leader: int
+    lead: int
+    follow: int
+    winner: int
+    talon: int
+    trump_card: int
+    closed_by: int
+
+
 class Marriage(NamedTuple):
     """An announced marriage (``state.marriages``): the player and the suit (0-3)."""
 

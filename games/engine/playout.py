@@ -172,6 +172,7 @@ def random_playout(state: GameState, rng) -> GameResult:
     s.close_opp_pts = cop
     s.close_opp_trick = cot
     s.result = None
+    s.past = ()  # the result alone is wanted
     if declarer >= 0:
         s._declare(declarer)
     else:

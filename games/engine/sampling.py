@@ -66,4 +66,5 @@ def sample_hidden(view: PlayerView, rng: random.Random) -> GameState:
     s.result = view.result
     s.last_trick = view.last_trick
     s.tricks = view.tricks
+    s.past = view.past
     return s

@@ -7,7 +7,9 @@ the table, announced marriages, the cards of the opponent that are known (a marr
 partner not yet played, the old trump card taken by an exchange, the trump card drawn
 with the last talon card), and the cards the opponent is known not to hold (he did not
 follow suit, trump or win in the strict phase). It never holds the opponent's hidden
-cards or the talon order; ``to_dict()`` is what a browser may be sent.
+cards or the talon order; ``to_dict()`` is what a browser may be sent. ``past`` is every
+finished trick with the public situation it was played in, as the players saw them
+(what the computer's inference reads).
 
 """
 
@@ -18,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action
 from .cards import ALL_CARDS, BITS, FULL_MASK, Card, Suit, cards_of
-from .outcome import GameResult, Marriage, Trick
+from .outcome import GameResult, Marriage, PastTrick, Trick
 from .rules import RuleSet
 
 if TYPE_CHECKING:
@@ -54,6 +56,7 @@ class PlayerView:
     tricks: int
     result: GameResult | None
     legal: tuple[Action, ...]
+    past: tuple[PastTrick, ...] = ()  # every finished trick, in order (public)
 
     @classmethod
     def of(cls, state: GameState, player: int) -> PlayerView:
@@ -86,6 +89,7 @@ class PlayerView:
             tricks=state.tricks,
             result=state.result,
             legal=tuple(state.legal_actions()) if state.to_move == player else (),
+            past=state.past,
         )
 
     # Convenience accessors -------------------------------------------------

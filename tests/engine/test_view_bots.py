@@ -67,3 +67,42 @@ def test_rule_bot_beats_the_random_bot():
 
 def test_make_bot_names():
     assert isinstance(make_bot("rule"), RuleBot)
+
+
+def test_the_view_keeps_every_trick_with_its_situation():
+    # state.past (and every view's past) holds each finished trick in order, with the
+    # talon, the face-up trump card and the closing as they were when it was played;
+    # a sampled state keeps it.
+    from games.engine.actions import CLOSE
+
+    rng = random.Random(4)
+    bot = RuleBot()
+    for g in range(30):
+        st = GameState.deal(RuleSet(), seed=f"past:{g}", dealer=g % 2)
+        seen = []
+        while not st.is_over:
+            acts = st.legal_actions()
+            closing = [a for a in acts if a.kind == CLOSE]
+            a = (
+                closing[0]
+                if closing and rng.random() < 0.2
+                else bot.choose(st.view(st.to_move), rng)
+            )
+            talon, face_up, closed = st.talon_size, st.trump_card, st.closed_by
+            st.push(a)
+            if st.last_trick is not None and len(st.past) > len(seen):
+                seen.append((talon, face_up, closed))
+                t, p = st.last_trick, st.past[-1]
+                assert (p.leader, p.lead, p.follow, p.winner) == (
+                    t.leader,
+                    int(t.lead),
+                    int(t.follow),
+                    t.winner,
+                )
+                assert (p.talon, p.trump_card, p.closed_by) == seen[-1]
+            assert len(st.past) == st.tricks
+            for player in (0, 1):
+                view = st.view(player)
+                assert view.past == st.past
+            if not st.is_over and st.to_move == 0:
+                assert sample_hidden(st.view(0), rng).past == st.past

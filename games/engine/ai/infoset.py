@@ -7,7 +7,11 @@ the arena) with these changes:
 * **Inference.** Samples of the hidden cards are kept with the probability of the
   opponent's observed decisions in them (:mod:`.inference`: a lead without exchanging
   the trump jack, a lead without announcing a marriage, an ace or ten let go), so the
-  samples follow the posterior instead of the uniform deal.
+  samples follow the posterior instead of the uniform deal. The view's past tricks let
+  it read every decision of the game (``recall``), but on 1,000 deals that paid
+  nothing (README), so by default it reads the card on the table and the last trick
+  (``recall=1``), with the tendencies assumed before (the ones measured in play are
+  options: ``missed_exchange``, ``missed_marriage``, ``let_go``).
 * **Closing over the information set.** The value of closing the talon is not the mean
   of clairvoyant solutions of the closed game but the value of one strategy for all
   the sampled hands of the opponent (:class:`.closed.ClosedSearch`, αμ-style: the bot
@@ -57,6 +61,7 @@ and the deals drawn), so the bot is deterministic for a seed and budget.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 
@@ -64,7 +69,7 @@ from ..actions import CLOSE, DECLARE, MARRIAGE, PLAY, Action
 from ..sampling import sample_hidden
 from ..view import PlayerView
 from .closed import MAX_WORLDS, ClosedSearch
-from .inference import evidence, likelihood
+from .inference import DEFAULT, Tendencies, evidence, likelihood
 from .pimc import PimcBot, _tricks_left, _view_key, candidate_actions
 from .search import CLOSE as S_CLOSE
 from .search import EXACT_DEPTH, Search, SearchLimit, position_of
@@ -80,7 +85,9 @@ WORK_EXPONENT = 0.9  # the closed search's work grows about as (hands) ** this
 
 class InfoSetBot(PimcBot):
     """``strong``: see the module docstring. Options beyond :class:`PimcBot`'s:
-    ``inference`` (weight samples by the opponent's play), ``closed_worlds`` (sampled
+    ``inference`` (weight samples by the opponent's play), ``recall`` (the last tricks
+    whose decisions it reads: 1, the card on the table and the last trick; 10 all), ``missed_exchange``, ``missed_marriage`` and ``let_go`` (the opponent's
+    tendencies the inference assumes, :class:`.inference.Tendencies`), ``closed_worlds`` (sampled
     hands of the opponent the information-set search uses at most, when it samples),
     ``closed_search`` (play closed games by that search, on; off is PIMC),
     ``close_blend`` (the value of closing as that share of PIMC's value and the rest
@@ -98,6 +105,10 @@ class InfoSetBot(PimcBot):
         self,
         *,
         inference: bool = True,
+        recall: int = 1,
+        missed_exchange: float | None = None,
+        missed_marriage: float | None = None,
+        let_go: float | None = None,
         closed_worlds: int = 20,
         closed_search: bool = True,
         close_blend: float = 0.0,
@@ -118,6 +129,14 @@ class InfoSetBot(PimcBot):
         options.setdefault("target_samples", 32)
         super().__init__(close_margin=close_margin, staged=staged, name=name, **options)
         self.inference = inference
+        self.recall = recall
+        self.missed_exchange = (
+            DEFAULT.missed_exchange if missed_exchange is None else missed_exchange
+        )
+        self.missed_marriage = (
+            DEFAULT.missed_marriage if missed_marriage is None else missed_marriage
+        )
+        self.let_go = DEFAULT.let_go if let_go is None else let_go
         self.closed_worlds = closed_worlds
         self.closed_search = closed_search
         self.close_blend = close_blend
@@ -131,9 +150,20 @@ class InfoSetBot(PimcBot):
         self.tries = 0  # deals drawn for the current decision (counted as work)
         self.close_info = None  # (face-down, hands, PIMC value, value, best other)
 
+    @property
+    def tendencies(self) -> Tendencies:
+        """The opponent's tendencies the inference assumes (the options)."""
+        return dataclasses.replace(
+            DEFAULT,
+            missed_exchange=self.missed_exchange,
+            missed_marriage=self.missed_marriage,
+            let_go=self.let_go,
+        )
+
     # ------------------------------------------------------------------ samples
     def _sampler(self, view: PlayerView, rng: random.Random):
-        decisions = evidence(view) if self.inference else []
+        decisions = evidence(view, self.recall) if self.inference else []
+        tendencies = self.tendencies
         o = 1 - view.player
 
         def draw():
@@ -143,7 +173,7 @@ class InfoSetBot(PimcBot):
                 state = sample_hidden(view, rng)
                 if not decisions:
                     return state
-                if rng.random() < likelihood(view, decisions, state.hand[o]):
+                if rng.random() < likelihood(view, decisions, state.hand[o], tendencies):
                     return state
             return state  # evidence contradicted by every try: take the last deal
 
@@ -305,7 +335,8 @@ class InfoSetBot(PimcBot):
         stands for the same number of talon orders, so these are the posterior weights.
         Returned as ``{hand: weight}`` in a seeded random order (ties among equal
         weights are then broken at random, not by card order), zero weights left out."""
-        decisions = evidence(view) if self.inference else []
+        decisions = evidence(view, self.recall) if self.inference else []
+        tendencies = self.tendencies
         unseen = view.unseen_mask()
         known = view.opponent_known_mask
         need = view.opponent_hand_size - known.bit_count()
@@ -321,7 +352,7 @@ class InfoSetBot(PimcBot):
         random.Random(f"{self.seed}:{_view_key(view)}:exact").shuffle(hands)
         out = {}
         for h in hands:
-            w = likelihood(view, decisions, h) if decisions else 1.0
+            w = likelihood(view, decisions, h, tendencies) if decisions else 1.0
             if w > 0:
                 out[h] = w
         return out, len(hands)
