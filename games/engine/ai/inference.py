@@ -30,9 +30,9 @@ The probabilities (how often a player leaves the chance out, :class:`Tendencies`
 assumptions about reasonable players: ``MISSED_EXCHANGE`` 0.1, ``MISSED_MARRIAGE`` 0.15
 (0.03 when he led the king or queen of that very marriage without announcing it, 0.5
 when he announced another one with that lead), ``LET_GO`` 0.35. Measured in play
-(``bench/tendencies.py``) our own bots leave the exchange out more often (about 0.3),
-a marriage about as often (0.2) and let an ace or ten go far less (0.05); RdeepBot
-0.6, 0.4 and 0.02. Neither set paid over the other on 1,000 deals (README, "How strong
+(``bench/tendencies.py``) our own bots leave the exchange out more often (0.3 to 0.4),
+a marriage about as often (0.2 to 0.25) and let an ace or ten go far less (0.05);
+RdeepBot 0.64, 0.35 and 0.03. Neither set paid over the other on 1,000 deals (README, "How strong
 is the computer"), so the assumed ones stay the default.
 """
 
