@@ -293,12 +293,12 @@ def test_the_exact_information_set_of_a_close():
         ]
         need = view.opponent_hand_size - view.opponent_known_mask.bit_count()
         assert judged == comb(len(free), need)
-        decisions = evidence(view)
+        decisions = evidence(view, bot.recall)
         every = set()
         for cs in combinations(free, need):
             h = view.opponent_known_mask | sum(1 << c for c in cs)
             every.add(h)
-            w = likelihood(view, decisions, h)
+            w = likelihood(view, decisions, h, bot.tendencies)
             assert hands.get(h, 0.0) == pytest.approx(w)
         assert set(hands) <= every
         rng = random.Random(k)
