@@ -32,8 +32,8 @@ assumptions about reasonable players: ``MISSED_EXCHANGE`` 0.1, ``MISSED_MARRIAGE
 when he announced another one with that lead), ``LET_GO`` 0.35. Measured in play
 (``bench/tendencies.py``) our own bots leave the exchange out more often (0.3 to 0.4),
 a marriage about as often (0.2 to 0.25) and let an ace or ten go far less (0.05);
-RdeepBot 0.64, 0.35 and 0.03. Neither set paid over the other on 1,000 deals (README, "How strong
-is the computer"), so the assumed ones stay the default.
+RdeepBot 0.64, 0.35 and 0.03. Neither set paid over the other on 1,000 deals (README,
+"How strong is the computer"), so the assumed ones stay the default.
 """
 
 from __future__ import annotations
@@ -138,21 +138,17 @@ def evidence(view: PlayerView, recall: int = ALL_TRICKS) -> list[Decision]:
     talon = [t.talon for t in past] + [view.talon_size]
     face_up = [t.trump_card for t in past] + [view.trump_card_index]
     closed = [t.closed_by for t in past] + [view.closed_by]
-    his = [
-        (t.lead if t.leader == o else t.follow) for t in past
-    ]  # the card he played in each trick
+    his = [t.lead if t.leader == o else t.follow for t in past]  # his card in each trick
     # He drew after trick k if the talon was open then; the loser of the trick with
     # one face-down card left drew the face-up trump card (known).
     drew = [t.closed_by < 0 and t.talon > 0 for t in past]
     drawn_trump = [t.talon == 1 and t.closed_by < 0 and t.winner != o for t in past]
-    # Exchanges: the face-up card turned into the jack at trick e; whoever led e took
+    # Exchanges: the face-up card turned into the jack at trick e; whoever leads e took
     # the card face-up at e - 1 (if that trick is known).
     exchanges = []  # (trick index, card taken, by him)
     for e in range(1, n + 1):
         if face_up[e] == jack and face_up[e - 1] not in (jack, -1):
             leader = past[e].leader if e < n else view.leader
-            if e == n and view.lead_index < 0:
-                leader = view.to_move
             exchanges.append((e, face_up[e - 1], leader == o))
     # His marriages by the trick they were announced with.
     announced_at = {}

@@ -86,8 +86,9 @@ WORK_EXPONENT = 0.9  # the closed search's work grows about as (hands) ** this
 class InfoSetBot(PimcBot):
     """``strong``: see the module docstring. Options beyond :class:`PimcBot`'s:
     ``inference`` (weight samples by the opponent's play), ``recall`` (the last tricks
-    whose decisions it reads: 1, the card on the table and the last trick; 10 all), ``missed_exchange``, ``missed_marriage`` and ``let_go`` (the opponent's
-    tendencies the inference assumes, :class:`.inference.Tendencies`), ``closed_worlds`` (sampled
+    whose decisions it reads: 1, the card on the table and the last trick; 10 all),
+    ``missed_exchange``, ``missed_marriage`` and ``let_go`` (the opponent's tendencies
+    the inference assumes, :class:`.inference.Tendencies`), ``closed_worlds`` (sampled
     hands of the opponent the information-set search uses at most, when it samples),
     ``closed_search`` (play closed games by that search, on; off is PIMC),
     ``close_blend`` (the value of closing as that share of PIMC's value and the rest
@@ -106,9 +107,9 @@ class InfoSetBot(PimcBot):
         *,
         inference: bool = True,
         recall: int = 1,
-        missed_exchange: float | None = None,
-        missed_marriage: float | None = None,
-        let_go: float | None = None,
+        missed_exchange: float = DEFAULT.missed_exchange,
+        missed_marriage: float = DEFAULT.missed_marriage,
+        let_go: float = DEFAULT.let_go,
         closed_worlds: int = 20,
         closed_search: bool = True,
         close_blend: float = 0.0,
@@ -130,13 +131,9 @@ class InfoSetBot(PimcBot):
         super().__init__(close_margin=close_margin, staged=staged, name=name, **options)
         self.inference = inference
         self.recall = recall
-        self.missed_exchange = (
-            DEFAULT.missed_exchange if missed_exchange is None else missed_exchange
-        )
-        self.missed_marriage = (
-            DEFAULT.missed_marriage if missed_marriage is None else missed_marriage
-        )
-        self.let_go = DEFAULT.let_go if let_go is None else let_go
+        self.missed_exchange = missed_exchange
+        self.missed_marriage = missed_marriage
+        self.let_go = let_go
         self.closed_worlds = closed_worlds
         self.closed_search = closed_search
         self.close_blend = close_blend
