@@ -54,6 +54,17 @@ the arena) with these changes:
   ``strong_v1``: +0.249 game points a deal (95% +0.128…+0.368), +0.097 before; paired
   on the same deals +0.065 over the same with the estimate's first 16 terms.
 
+* **The exchange at once** (``exchange_now``, on): the trump jack is exchanged as soon
+  as the rules allow, not when PIMC's values say: in every sample PIMC knows when it
+  will still be able to exchange, so waiting looks free. Measured on 1,000 deals at
+  0.1 s a move against ``strong_v1``, paired on the same deals: +0.028 (95%
+  −0.020…+0.072) and −0.001 (−0.043…+0.039) game points a deal on two sets of deals,
+  against ``RdeepBot`` +0.059 (−0.008…+0.126) and +0.038 (−0.023…+0.098) (each within
+  noise, together better; it is what players expect, what the inference assumes of
+  the opponent, and it searches less). Announcing by the same kind of rule
+  (``announce_now``: a lead with a marriage in hand announces one) lost −0.082
+  (−0.120…−0.045): when to announce is left to the search.
+
 Once the talon is exhausted nothing is hidden and the exact solver decides, as before.
 Work is counted in nodes (the solver's, the information-set search's node-world visits
 and the deals drawn), so the bot is deterministic for a seed and budget.
@@ -65,7 +76,7 @@ import dataclasses
 import itertools
 import random
 
-from ..actions import CLOSE, DECLARE, MARRIAGE, PLAY, Action
+from ..actions import CLOSE, DECLARE, EXCHANGE, MARRIAGE, PLAY, Action
 from ..sampling import sample_hidden
 from ..view import PlayerView
 from .closed import MAX_WORLDS, ClosedSearch
@@ -95,12 +106,14 @@ class InfoSetBot(PimcBot):
     of the information-set value: 0 is best defence, 1 is PIMC), ``close_budget``
     (budgets the decision to close may use, for experiments: what a faster search
     would buy), ``close_draws`` (deals of the hidden cards the decision to close draws
-    at least, PIMC's samples included; only with ``close_exact`` off), ``close_exact`` (search the close over the enumerated
-    information set, not PIMC's samples), ``close_sure`` (close only if the chosen
-    line wins in at least this weighted share of the hands searched: 0.8; 0 is off) and
-    ``close_bound`` (take PIMC's value of closing as an upper bound of the searched
-    one); ``staged`` (score the horizon by the staged estimate) is :class:`PimcBot`'s,
-    on here."""
+    at least, PIMC's samples included; only with ``close_exact`` off), ``close_exact``
+    (search the close over the enumerated information set, not PIMC's samples),
+    ``close_sure`` (close only if the chosen line wins in at least this weighted share
+    of the hands searched: 0.8; 0 is off) and ``close_bound`` (take PIMC's value of
+    closing as an upper bound of the searched one); ``exchange_now`` (exchange the trump
+    jack as soon as it may be, on) and ``announce_now`` (a lead with a marriage in hand
+    announces one, off); ``staged`` (score the horizon by the staged estimate) is
+    :class:`PimcBot`'s, on here."""
 
     def __init__(
         self,
@@ -119,6 +132,8 @@ class InfoSetBot(PimcBot):
         close_exact: bool = True,
         close_sure: float = 0.8,
         close_bound: bool = True,
+        exchange_now: bool = True,
+        announce_now: bool = False,
         staged: bool = True,
         name: str = "strong",
         **options,
@@ -142,6 +157,8 @@ class InfoSetBot(PimcBot):
         self.close_exact = close_exact
         self.close_sure = close_sure
         self.close_bound = close_bound
+        self.exchange_now = exchange_now
+        self.announce_now = announce_now
         self.close_won = 0.0  # weighted share of the hands the last close line won
         self.close_worlds = 0  # hands the last close decision was searched over
         self.tries = 0  # deals drawn for the current decision (counted as work)
@@ -184,6 +201,7 @@ class InfoSetBot(PimcBot):
             acts = candidate_actions(view, allow_close=self.allow_close)
             if any(a.kind == DECLARE for a in acts):
                 return self._declaration_choice(view, acts)
+            acts = self._settled(acts)
         acts = list(dict.fromkeys(acts))
         if len(acts) == 1:
             self.last_info = {"samples": 0, "depth": 0, "nodes": 0}
@@ -201,6 +219,18 @@ class InfoSetBot(PimcBot):
             if got is not None:
                 return got
         return self._pimc(view, acts, draw)
+
+    def _settled(self, acts: list[Action]) -> list[Action]:
+        """The candidates left once the decisions PIMC cannot time are taken by rule:
+        with ``exchange_now`` the trump jack is exchanged as soon as it may be, with
+        ``announce_now`` a lead with a marriage in hand announces one."""
+        if self.exchange_now:
+            exchange = [a for a in acts if a.kind == EXCHANGE]
+            if exchange:
+                return exchange
+        if self.announce_now and any(a.kind == MARRIAGE for a in acts):
+            return [a for a in acts if a.kind != PLAY]
+        return acts
 
     # ------------------------------------------------------------------ closed games
     def _worlds(self, view, draw, n):

@@ -65,7 +65,7 @@ def test_closes_when_closing_surely_wins_more():
 
 
 def test_never_closes_a_hopeless_hand_before_the_first_trick():
-    # The forehand holds no trump and no trick: closing would cost 3.
+    # The forehand holds no trump but the jack and no trick: closing would cost 3.
     state = GameState.deal(
         "weich",
         deck=parse_cards("JS QS JD AH TH KH QD KC AS TS QH JH AD TD KD AC TC QC JC KS"),
@@ -73,11 +73,16 @@ def test_never_closes_a_hopeless_hand_before_the_first_trick():
     )
     view = state.view(0)
     assert any(a.kind == CLOSE for a in view.legal)
-    bot = make_bot("strong", seed=2, time_budget=0.1)
-    values = bot.evaluate(view)
+    # valued with the exchange left to the search, closing is worth -3
+    values = InfoSetBot(seed=2, time_budget=0.1, exchange_now=False).evaluate(view)
     close = next(a for a in values if a.kind == CLOSE)
     assert values[close] == pytest.approx(-3.0)
-    assert bot.choose(view).kind != CLOSE
+    # strong exchanges first, and then does not close either
+    bot = make_bot("strong", seed=2, time_budget=0.1)
+    assert bot.choose(view).kind == EXCHANGE
+    state.push(Action.parse("exchange"))
+    assert any(a.kind == CLOSE for a in state.legal_actions())
+    assert bot.choose(state.view(0)).kind != CLOSE
 
 
 def _closed_positions(n, seed=5):
@@ -402,8 +407,51 @@ def test_strong_searches_one_trick_deep_with_the_staged_horizon():
     v1 = make_bot("strong_v1", seed=1, time_budget=0.1)
     assert (v1.staged, v1.max_depth, v1.target_samples) == (False, 9, 16)
     state = GameState.deal("weich", seed=3)
+    if any(a.kind == EXCHANGE for a in state.legal_actions()):
+        state.push(Action.parse("exchange"))  # made at once, unsearched
     view = state.view(state.to_move)
     strong.choose(view)
     assert strong.last_info["depth"] == 1
     assert strong.last_info["samples"] >= 16
     assert strong.last_info["nodes"] <= 1.25 * strong.node_budget
+
+
+def _leads_with_the_exchange(n, seed):
+    """Positions from games of the rule bot in which the player to lead may exchange."""
+    found = []
+    for g in range(200):
+        st = GameState.deal("weich", seed=f"{seed}:{g}", dealer=g % 2)
+        bot = RuleBot()
+        while not st.is_over and len(found) < n:
+            if st.lead < 0 and any(a.kind == EXCHANGE for a in st.legal_actions()):
+                found.append(st.copy())
+                break
+            st.push(bot.choose(st.view(st.to_move), random.Random(g)))
+        if len(found) >= n:
+            return found
+    raise AssertionError("too few positions")
+
+
+def test_strong_exchanges_the_trump_jack_as_soon_as_it_may():
+    # exchange_now: PIMC sees no cost in waiting (in every sample it knows when to
+    # exchange), so the exchange is not left to its values.
+    for st in _leads_with_the_exchange(6, seed="exnow"):
+        view = st.view(st.to_move)
+        assert make_bot("strong", seed=2, time_budget=0.02).choose(view).kind == EXCHANGE
+        # after the exchange the next move is searched as before
+        st.push(Action.parse("exchange"))
+        after = st.view(st.to_move)
+        a = make_bot("strong", seed=2, time_budget=0.02).choose(after)
+        assert a in after.legal and a.kind != EXCHANGE
+
+
+def test_announcing_by_rule_is_an_option_and_off():
+    # announce_now (measured worse: README) leaves only announcements among the plays
+    bot = make_bot("strong", seed=1, time_budget=0.02)
+    assert bot.announce_now is False
+    acts = [Action.parse(x) for x in ("exchange", "close", "marriage:KH", "play:KH", "play:AS")]
+    assert bot._settled(acts) == [Action.parse("exchange")]
+    bot.exchange_now = False
+    assert bot._settled(acts) == acts
+    bot.announce_now = True
+    assert bot._settled(acts) == [Action.parse(x) for x in ("exchange", "close", "marriage:KH")]
