@@ -38,6 +38,8 @@ def _allowed(live, seat) -> set[str]:
     for q in range(s.N):
         ok |= _names(s.hand[q] & (s.known[q] | s.seen[seat]))
     ok |= {ALL_CARDS[c].name for _, c in s.trick}
+    if s.turned_up >= 0:  # turned up to make trump: everyone saw it, the page names it
+        ok.add(ALL_CARDS[s.turned_up].name)
     first = [None, None]
     for t in s.history:
         if first[s.side[t.winner]] is None:

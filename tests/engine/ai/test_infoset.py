@@ -65,7 +65,7 @@ def test_closes_when_closing_surely_wins_more():
 
 
 def test_never_closes_a_hopeless_hand_before_the_first_trick():
-    # The forehand holds no trump but the jack and no trick: closing would cost 3.
+    # The forehand holds no trump but the trump jack, and no trick: closing would cost 3.
     state = GameState.deal(
         "weich",
         deck=parse_cards("JS QS JD AH TH KH QD KC AS TS QH JH AD TD KD AC TC QC JC KS"),
