@@ -421,13 +421,12 @@ def _leads_with_the_exchange(n, seed):
     found = []
     for g in range(200):
         st = GameState.deal("weich", seed=f"{seed}:{g}", dealer=g % 2)
-        bot = RuleBot()
-        while not st.is_over and len(found) < n:
+        while not st.is_over:
             if st.lead < 0 and any(a.kind == EXCHANGE for a in st.legal_actions()):
-                found.append(st.copy())
+                found.append(st)
                 break
-            st.push(bot.choose(st.view(st.to_move), random.Random(g)))
-        if len(found) >= n:
+            st.push(RuleBot().choose(st.view(st.to_move), random.Random(g)))
+        if len(found) == n:
             return found
     raise AssertionError("too few positions")
 
