@@ -10,8 +10,9 @@ the engine's interface ``choose(view, rng) -> Action``:
 ``strong``
     :class:`.infoset.InfoSetBot` with ``time_budget`` seconds per move (default 0.5),
     converted to a node budget so that the bot is deterministic for a given seed and
-    budget: PIMC while the talon is open, one trick deep with the staged horizon
-    estimate (:mod:`.estimate`), on samples weighted by the opponent's play
+    budget: PIMC while the talon is open, one trick deep with the boosted horizon
+    estimate (:mod:`.boosted`: the staged estimate of :mod:`.estimate` corrected by
+    trees), on samples weighted by the opponent's play
     (:mod:`.inference`), closing and closed games decided over the information set
     (:mod:`.closed`).
 ``strong_v1``

@@ -54,6 +54,13 @@ the arena) with these changes:
   ``strong_v1``: +0.249 game points a deal (95% +0.128…+0.368), +0.097 before; paired
   on the same deals +0.065 over the same with the estimate's first 16 terms.
 
+* **The boosted horizon** (``boosted``, on): the position after the trick is scored by
+  :func:`.boosted.boosted_estimate`, the staged estimate corrected by regression trees
+  over the cards (fitted to self-play outcomes; rules without closing have trees of
+  their own). Measured on 1,000 deals at 0.1 s a move against ``strong_v1``: +0.384
+  and +0.201 game points a deal on two sets of deals (+0.296 and +0.139 with the
+  staged estimate alone); README "The boosted horizon".
+
 * **The exchange at once** (``exchange_now``, on): the trump jack is exchanged as soon
   as the rules allow, not when PIMC's values say: in every sample PIMC knows when it
   will still be able to exchange, so waiting looks free. Measured on 1,000 deals at
@@ -112,8 +119,9 @@ class InfoSetBot(PimcBot):
     of the hands searched: 0.8; 0 is off) and ``close_bound`` (take PIMC's value of
     closing as an upper bound of the searched one); ``exchange_now`` (exchange the trump
     jack as soon as it may be, on) and ``announce_now`` (a lead with a marriage in hand
-    announces one, off); ``staged`` (score the horizon by the staged estimate) is
-    :class:`PimcBot`'s, on here."""
+    announces one, off); ``staged`` (score the horizon by the staged estimate) and
+    ``boosted`` (by the staged estimate corrected by trees) are :class:`PimcBot`'s, both
+    on here."""
 
     def __init__(
         self,
@@ -135,6 +143,7 @@ class InfoSetBot(PimcBot):
         exchange_now: bool = True,
         announce_now: bool = False,
         staged: bool = True,
+        boosted: bool = True,
         name: str = "strong",
         **options,
     ):
@@ -143,7 +152,9 @@ class InfoSetBot(PimcBot):
         # strong is the computer").
         options.setdefault("max_depth", 1)
         options.setdefault("target_samples", 32)
-        super().__init__(close_margin=close_margin, staged=staged, name=name, **options)
+        super().__init__(
+            close_margin=close_margin, staged=staged, boosted=boosted, name=name, **options
+        )
         self.inference = inference
         self.recall = recall
         self.missed_exchange = missed_exchange
@@ -407,7 +418,9 @@ class InfoSetBot(PimcBot):
             state = draw()
             if first_state is None:
                 first_state = state
-            search = Search.of(state, allow_close=self.allow_close, staged=self.staged)
+            search = Search.of(
+                state, allow_close=self.allow_close, staged=self.staged, boosted=self.boosted
+            )
             if samples == 0:
                 strict = view.closed_by >= 0 or view.talon_size <= self.exact_talon
                 if strict:

@@ -36,8 +36,9 @@ exact value decides and this only breaks ties. Measured against ``easy`` on the 
 deal (95% +0.03…+0.48); the reply alone 65.8%, the reply alone with 0.5 65.3%.
 
 ``staged`` scores the search's horizon by :func:`.estimate.staged_estimate` instead of
-:func:`.estimate.estimate` (off here, so that ``strong_v1`` stays as it was; ``strong``
-turns it on).
+:func:`.estimate.estimate`, and ``boosted`` by :func:`.boosted.boosted_estimate` (the
+staged estimate corrected by trees); both off here, so that ``strong_v1`` stays as it
+was; ``strong`` turns them on.
 
 Declarations are the bot's own decisions but never guessed: a right declaration of 66 is
 always made (or the talon closed first when that pays more: ``successful_close =
@@ -111,6 +112,7 @@ class PimcBot:
         exact_talon: int = 1,
         softness: float = 0.25,
         staged: bool = False,
+        boosted: bool = False,
         name: str = "strong",
     ):
         self.seed = seed
@@ -126,6 +128,7 @@ class PimcBot:
         self.exact_talon = exact_talon
         self.softness = softness
         self.staged = staged
+        self.boosted = boosted
         self.name = name
         self.last_info: dict = {}
 
@@ -164,7 +167,9 @@ class PimcBot:
         target = 1 if perfect else self.target_samples
         while samples < (1 if perfect else self.max_samples):
             state = sample_hidden(view, rng)
-            search = Search.of(state, allow_close=self.allow_close, staged=self.staged)
+            search = Search.of(
+                state, allow_close=self.allow_close, staged=self.staged, boosted=self.boosted
+            )
             if samples == 0:
                 strict = view.closed_by >= 0 or view.talon_size <= self.exact_talon
                 if strict:

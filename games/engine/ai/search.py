@@ -13,7 +13,8 @@ declarations.
 Once the talon is exhausted or closed every line is searched to the end of the game:
 the value is exact. While the talon is open a ``depth`` (in tricks) can cut the search,
 and positions at the cut are scored by a heuristic in game points (:mod:`.estimate`:
-``estimate``, or ``staged_estimate`` for a search made with ``staged=True``).
+``estimate``, ``staged_estimate`` for a search made with ``staged=True``, or
+``boosted_estimate`` (:mod:`.boosted`) with ``boosted=True``).
 
 A position (``Pos``) is the tuple
 ``(h0, h1, p0, p1, m0, m1, t0, t1, pos, tc, closed, cop, cot, first, leader)``:
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 from ..cards import CARD_POINTS, SUIT_MASKS
 from ..game import STRONGER, GameState, points_table
+from .boosted import CLOSING, NO_CLOSING, boosted_estimate
 from .estimate import (  # noqa: F401  (re-exported: the estimates used to live here)
     ACES,
     ESTIMATE_SCALE,
@@ -97,6 +99,7 @@ class Search:
         *,
         allow_close: bool = True,
         staged: bool = False,
+        boosted: bool = False,
     ):
         self.rules = rules
         self.trump = trump
@@ -113,11 +116,20 @@ class Search:
         self._order: dict[int, tuple[int, ...]] = {}
         self.blind_cut = True  # estimate at the horizon before the draw (blind_estimate)
         self.staged = staged  # the horizon is scored by staged_estimate, not estimate
+        self.boosted = boosted  # ... or by boosted_estimate (the staged one corrected)
+        self.model = CLOSING if allow_close else NO_CLOSING  # its trees for these rules
 
     @classmethod
-    def of(cls, state: GameState, *, allow_close: bool = True, staged: bool = False) -> Search:
+    def of(
+        cls, state: GameState, *, allow_close: bool = True, staged: bool = False, boosted=False
+    ) -> Search:
         return cls(
-            state.rules, state.trump, tuple(state.talon), allow_close=allow_close, staged=staged
+            state.rules,
+            state.trump,
+            tuple(state.talon),
+            allow_close=allow_close,
+            staged=staged,
+            boosted=boosted,
         )
 
     # ------------------------------------------------------------------ scoring
@@ -341,7 +353,9 @@ class Search:
         chosen = None
         if depth <= 0 and not strict:
             # Cut: the heuristic, unless a right declaration is better.
-            if self.staged:
+            if self.boosted:
+                best = boosted_estimate(P, self.trump, P[8], self.model)
+            elif self.staged:
                 best = staged_estimate(P, self.trump, P[8])
             else:
                 best = estimate(P, self.trump)
@@ -400,7 +414,9 @@ class Search:
             L = list(Q)
             L[1 - w] |= 1 << P[9]
             Q = tuple(L)
-        if self.staged:  # the talon position once the trick's cards are drawn
+        if self.boosted:  # the talon position once the trick's cards are drawn
+            return boosted_estimate(Q, self.trump, 9 if P[8] == 8 else P[8] + 2, self.model)
+        if self.staged:
             return staged_estimate(Q, self.trump, 9 if P[8] == 8 else P[8] + 2)
         return estimate(Q, self.trump)
 

@@ -400,12 +400,18 @@ def test_a_close_that_fails_in_too_many_of_the_hands_is_not_made():
     assert refused >= 1
 
 
-def test_strong_searches_one_trick_deep_with_the_staged_horizon():
-    # strong: the staged estimate, one trick deep, more samples; strong_v1 stays frozen.
+def test_strong_searches_one_trick_deep_with_the_boosted_horizon():
+    # strong: the staged estimate corrected by trees, one trick deep, more samples;
+    # strong_v1 stays frozen.
     strong = make_bot("strong", seed=1, time_budget=0.1)
-    assert (strong.staged, strong.max_depth, strong.target_samples) == (True, 1, 32)
+    assert (strong.staged, strong.boosted, strong.max_depth, strong.target_samples) == (
+        True,
+        True,
+        1,
+        32,
+    )
     v1 = make_bot("strong_v1", seed=1, time_budget=0.1)
-    assert (v1.staged, v1.max_depth, v1.target_samples) == (False, 9, 16)
+    assert (v1.staged, v1.boosted, v1.max_depth, v1.target_samples) == (False, False, 9, 16)
     state = GameState.deal("weich", seed=3)
     if any(a.kind == EXCHANGE for a in state.legal_actions()):
         state.push(Action.parse("exchange"))  # made at once, unsearched
