@@ -6,11 +6,10 @@
  * install time (pip install -e .) as an optional extension; without a compiler the
  * Python path is used.
  *
- * load(model, feature, threshold, left, right, value, roots): the trees of a model
- * (0: rules with closing, 1: without) as flat arrays (bytes of int32 / float64); a
- * node with feature -1 is a leaf.
- * correction(model, h0, h1, s0, s1, pend0, pend1, t0, t1, lead, pos, trump_card, base,
- * trump) -> 0.5 * (trees(x) - trees(x with the seats swapped)).
+ * load(feature, threshold, left, right, value, roots): the trees as flat arrays
+ * (bytes of int32 / float64); a node with feature -1 is a leaf.
+ * correction(h0, h1, s0, s1, pend0, pend1, t0, t1, lead, pos, trump_card, base, trump)
+ * -> 0.5 * (trees(x) - trees(x with the seats swapped)).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -19,7 +18,6 @@
 #include <string.h>
 
 #define NFEAT 31
-#define MODELS 2
 
 typedef struct {
     int32_t *feat, *left, *right, *roots;
@@ -27,7 +25,7 @@ typedef struct {
     Py_ssize_t nroots;
 } Model;
 
-static Model models[MODELS];
+static Model model;
 
 static void *copy(Py_buffer *b) {
     void *p = malloc(b->len ? b->len : 1);
@@ -36,16 +34,9 @@ static void *copy(Py_buffer *b) {
 }
 
 static PyObject *load(PyObject *self, PyObject *args) {
-    int k;
     Py_buffer f, t, l, r, v, o;
-    if (!PyArg_ParseTuple(args, "iy*y*y*y*y*y*", &k, &f, &t, &l, &r, &v, &o)) return NULL;
-    if (k < 0 || k >= MODELS) {
-        PyBuffer_Release(&f); PyBuffer_Release(&t); PyBuffer_Release(&l);
-        PyBuffer_Release(&r); PyBuffer_Release(&v); PyBuffer_Release(&o);
-        PyErr_SetString(PyExc_ValueError, "no such model");
-        return NULL;
-    }
-    Model *m = &models[k];
+    if (!PyArg_ParseTuple(args, "y*y*y*y*y*y*", &f, &t, &l, &r, &v, &o)) return NULL;
+    Model *m = &model;
     free(m->feat); free(m->thr); free(m->left); free(m->right); free(m->val); free(m->roots);
     m->feat = copy(&f); m->thr = copy(&t); m->left = copy(&l); m->right = copy(&r);
     m->val = copy(&v); m->roots = copy(&o);
@@ -70,16 +61,11 @@ static double trees(const Model *m, const double *x) {
 }
 
 static PyObject *correction(PyObject *self, PyObject *args) {
-    int k;
     long h0, h1, s0, s1, e0, e1, t0, t1, lead, pos, tc, trump;
     double base;
-    if (!PyArg_ParseTuple(args, "illllllllllldl", &k, &h0, &h1, &s0, &s1, &e0, &e1, &t0,
-                          &t1, &lead, &pos, &tc, &base, &trump))
+    if (!PyArg_ParseTuple(args, "llllllllllldl", &h0, &h1, &s0, &s1, &e0, &e1, &t0, &t1,
+                          &lead, &pos, &tc, &base, &trump))
         return NULL;
-    if (k < 0 || k >= MODELS) {
-        PyErr_SetString(PyExc_ValueError, "no such model");
-        return NULL;
-    }
     double x[NFEAT], y[NFEAT];
     for (int j = 0; j < 20; j++) {
         int b = ((j / 5 + trump) % 4) * 5 + j % 5;
@@ -90,7 +76,7 @@ static PyObject *correction(PyObject *self, PyObject *args) {
     double b[11] = {s1, s0, e1, e0, t1, t0, -lead, pos, tc, s1 - s0, -base};
     memcpy(x + 20, a, sizeof a);
     memcpy(y + 20, b, sizeof b);
-    return PyFloat_FromDouble(0.5 * (trees(&models[k], x) - trees(&models[k], y)));
+    return PyFloat_FromDouble(0.5 * (trees(&model, x) - trees(&model, y)));
 }
 
 static PyMethodDef methods[] = {

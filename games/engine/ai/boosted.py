@@ -17,6 +17,10 @@ by construction: the trees are evaluated on the position and on the position wit
 players swapped, and half their difference is added, so the value for player 1 is
 exactly the negative of the value for player 0 with the seats exchanged.
 
+Only for the rules with closing: the search of rules without closing (the outside
+arena's) keeps the staged estimate. There the trees lost against ``RdeepBot``, and
+trees refitted to games without closing lost more (README "The boosted horizon").
+
 The search calls it at every leaf while the talon is open, and hundreds of trees walked
 in Python cost about 150 µs a leaf, so the trees have a compiled core
 (``_boosted.c``, built by ``pip install -e .`` where a C compiler is found, optional):
@@ -26,7 +30,6 @@ the same features, trees and order of additions, so the same values to the last 
 
 from __future__ import annotations
 
-import importlib
 from array import array
 
 from .estimate import staged_estimate
@@ -129,24 +132,19 @@ def flatten(trees) -> Flat:
     return tuple(tuple(a) for a in (feature, threshold, lo, hi, value, roots))
 
 
-# The models: the trees for the rules with closing, and for rules without it (the
-# value of a position is another when the talon cannot be closed; fitted to games
-# without closing). Loaded on first use: a web process that plays no bot skips them.
-MODULES = ("boosted_trees", "boosted_trees_noclose")
-CLOSING, NO_CLOSING = 0, 1
-MODELS: list[Flat | None] = [None, None]
+TREES: Flat | None = None  # loaded on first use (a web process that plays no bot skips it)
 
 
-def load(model: int = CLOSING) -> Flat:
-    """The trees of a model (:data:`MODULES`), loaded into the compiled core too."""
-    trees = MODELS[model]
-    if trees is None:
-        module = importlib.import_module(f"{__package__}.{MODULES[model]}")
-        trees = module.TREES
+def load() -> Flat:
+    """The trees of :mod:`.boosted_trees` (loaded into the compiled core too)."""
+    global TREES
+    if TREES is None:
+        from .boosted_trees import TREES as trees
+
         if core is not None:
-            core.load(model, *(array(t, a).tobytes() for t, a in zip("idiidi", trees, strict=True)))
-        MODELS[model] = trees
-    return trees
+            core.load(*(array(t, a).tobytes() for t, a in zip("idiidi", trees, strict=True)))
+        TREES = trees
+    return TREES
 
 
 def tree_sum(x: list, trees: Flat) -> float:
@@ -163,22 +161,18 @@ def tree_sum(x: list, trees: Flat) -> float:
     return s
 
 
-def boosted_estimate(
-    P: tuple, trump: int, pos: int, model: int = CLOSING, use_core: bool | None = None
-) -> float:
+def boosted_estimate(P: tuple, trump: int, pos: int, use_core: bool | None = None) -> float:
     """The horizon value (game points for player 0) of the position ``P`` with the talon
     at ``pos`` once the last trick's cards are drawn: the staged estimate plus the
-    correction of the trees of ``model`` (:data:`CLOSING` or :data:`NO_CLOSING`), capped
-    like it. The trees are walked by the compiled core when it is built (``use_core``),
-    else in Python: the same value."""
-    trees = MODELS[model] or load(model)
+    trees' correction, capped like it. The trees are walked by the compiled core when
+    it is built (``use_core``), else in Python: the same value."""
+    trees = TREES or load()
     base = staged_estimate(P, trump, pos)
     t0, t1 = P[6], P[7]
     s0 = P[2] + (P[4] if t0 else 0)
     s1 = P[3] + (P[5] if t1 else 0)
     if core is not None if use_core is None else use_core:
         v = base + core.correction(
-            model,
             P[0],
             P[1],
             s0,

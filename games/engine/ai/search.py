@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from ..cards import CARD_POINTS, SUIT_MASKS
 from ..game import STRONGER, GameState, points_table
-from .boosted import CLOSING, NO_CLOSING, boosted_estimate
+from .boosted import boosted_estimate
 from .estimate import (  # noqa: F401  (re-exported: the estimates used to live here)
     ACES,
     ESTIMATE_SCALE,
@@ -116,8 +116,10 @@ class Search:
         self._order: dict[int, tuple[int, ...]] = {}
         self.blind_cut = True  # estimate at the horizon before the draw (blind_estimate)
         self.staged = staged  # the horizon is scored by staged_estimate, not estimate
-        self.boosted = boosted  # ... or by boosted_estimate (the staged one corrected)
-        self.model = CLOSING if allow_close else NO_CLOSING  # its trees for these rules
+        # ... or by boosted_estimate (the staged one corrected), only where closing is
+        # allowed: the trees were fitted to games with closing, and without it
+        # (the outside arena's rules) they lost, refitted too (README).
+        self.boosted = boosted and allow_close
 
     @classmethod
     def of(
@@ -354,7 +356,7 @@ class Search:
         if depth <= 0 and not strict:
             # Cut: the heuristic, unless a right declaration is better.
             if self.boosted:
-                best = boosted_estimate(P, self.trump, P[8], self.model)
+                best = boosted_estimate(P, self.trump, P[8])
             elif self.staged:
                 best = staged_estimate(P, self.trump, P[8])
             else:
@@ -415,7 +417,7 @@ class Search:
             L[1 - w] |= 1 << P[9]
             Q = tuple(L)
         if self.boosted:  # the talon position once the trick's cards are drawn
-            return boosted_estimate(Q, self.trump, 9 if P[8] == 8 else P[8] + 2, self.model)
+            return boosted_estimate(Q, self.trump, 9 if P[8] == 8 else P[8] + 2)
         if self.staged:
             return staged_estimate(Q, self.trump, 9 if P[8] == 8 else P[8] + 2)
         return estimate(Q, self.trump)

@@ -7,9 +7,7 @@ import pytest
 
 from games.engine import GameState
 from games.engine.ai.boosted import (
-    CLOSING,
     FEATURE_NAMES,
-    NO_CLOSING,
     boosted_estimate,
     boosted_features,
     flatten,
@@ -44,9 +42,8 @@ def _turn(mask, k=1):
     return out
 
 
-@pytest.mark.parametrize("model", [CLOSING, NO_CLOSING])
-def test_the_trees_are_there_and_read_known_features(model):
-    feature, threshold, lo, hi, value, roots = load(model)
+def test_the_trees_are_there_and_read_known_features():
+    feature, threshold, lo, hi, value, roots = load()
     assert len(roots) > 10
     assert {len(feature), len(threshold), len(lo), len(hi), len(value)} == {len(feature)}
     assert set(feature) - {-1} <= set(range(len(FEATURE_NAMES)))
@@ -63,8 +60,7 @@ def test_a_tree_goes_left_below_its_threshold():
     assert tree_sum([1, 3], trees) == 0.75 + 0.125
 
 
-@pytest.mark.parametrize("model", [CLOSING, NO_CLOSING])
-def test_swapping_the_seats_negates_the_value_and_the_features(model):
+def test_swapping_the_seats_negates_the_value_and_the_features():
     for state in _positions(60, 1):
         P = position_of(state)
         Q = (P[1], P[0], P[3], P[2], P[5], P[4], P[7], P[6], *P[8:14], 1 - P[14])
@@ -72,8 +68,8 @@ def test_swapping_the_seats_negates_the_value_and_the_features(model):
             x = boosted_features(P, state.trump, pos)
             assert swapped(x) == boosted_features(Q, state.trump, pos)
             assert swapped(swapped(x)) == x
-            a = boosted_estimate(P, state.trump, pos, model)
-            b = boosted_estimate(Q, state.trump, pos, model)
+            a = boosted_estimate(P, state.trump, pos)
+            b = boosted_estimate(Q, state.trump, pos)
             assert abs(a + b) < 1e-9
 
 
@@ -121,9 +117,11 @@ def test_a_boosted_search_scores_its_horizon_with_it_before_the_draw():
         s = Search(state.rules, state.trump, tuple(talon), boosted=True)
         values.add((s.follow_value(P, lead, depth=1), s.value(P, depth=1)))
     assert len(values) == 1
-    # Rules without closing have trees of their own.
-    noclose = Search(state.rules, state.trump, tuple(talon), allow_close=False, boosted=True)
-    assert noclose.value(P, depth=0) == boosted_estimate(P, state.trump, P[8], NO_CLOSING)
+    # Without closing (the outside arena's rules) the horizon is the staged estimate.
+    noclose = Search(
+        state.rules, state.trump, tuple(talon), allow_close=False, staged=True, boosted=True
+    )
+    assert noclose.value(P, depth=0) == staged_estimate(P, state.trump, P[8])
     assert values != {
         (
             Search(state.rules, state.trump, tuple(talon), staged=True).follow_value(P, lead, 1),
@@ -132,8 +130,7 @@ def test_a_boosted_search_scores_its_horizon_with_it_before_the_draw():
     }
 
 
-@pytest.mark.parametrize("model", [CLOSING, NO_CLOSING])
-def test_the_compiled_core_gives_the_reference_values_to_the_bit(model):
+def test_the_compiled_core_gives_the_reference_values_to_the_bit():
     from games.engine.ai import boosted
 
     if boosted.core is None:
@@ -142,8 +139,8 @@ def test_the_compiled_core_gives_the_reference_values_to_the_bit(model):
     for state in _positions(150, 4):
         P = position_of(state)
         for pos in (2, 4, 6, 8, 9):
-            assert boosted_estimate(
-                P, state.trump, pos, model, use_core=True
-            ) == boosted_estimate(P, state.trump, pos, model, use_core=False)
+            assert boosted_estimate(P, state.trump, pos, use_core=True) == boosted_estimate(
+                P, state.trump, pos, use_core=False
+            )
             n += 1
     assert n > 200
