@@ -56,10 +56,10 @@ the arena) with these changes:
 
 * **The boosted horizon** (``boosted``, on): the position after the trick is scored by
   :func:`.boosted.boosted_estimate`, the staged estimate corrected by regression trees
-  over the cards (fitted to self-play outcomes; only where closing is allowed, it lost
-  against ``RdeepBot`` in rules without closing). Measured on 1,000 deals at 0.1 s a move against ``strong_v1``: +0.384
-  and +0.201 game points a deal on two sets of deals (+0.296 and +0.139 with the
-  staged estimate alone); README "The boosted horizon".
+  over the cards, fitted to self-play outcomes; only where closing is allowed (in rules
+  without closing it lost against ``RdeepBot``). Measured on 1,000 deals at 0.1 s a
+  move against ``strong_v1``: +0.384 and +0.201 game points a deal on two sets of deals
+  (+0.296 and +0.139 with the staged estimate alone); README "The boosted horizon".
 
 * **The exchange at once** (``exchange_now``, on): the trump jack is exchanged as soon
   as the rules allow, not when PIMC's values say: in every sample PIMC knows when it

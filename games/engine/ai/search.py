@@ -123,7 +123,12 @@ class Search:
 
     @classmethod
     def of(
-        cls, state: GameState, *, allow_close: bool = True, staged: bool = False, boosted=False
+        cls,
+        state: GameState,
+        *,
+        allow_close: bool = True,
+        staged: bool = False,
+        boosted: bool = False,
     ) -> Search:
         return cls(
             state.rules,
