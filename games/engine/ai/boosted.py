@@ -34,7 +34,7 @@ import json
 from array import array
 from pathlib import Path
 
-from .estimate import staged_estimate
+from .estimate import staged_estimate, within_reach
 
 try:  # the compiled core (games/engine/ai/_boosted.c, built by pip install -e .)
     from . import _boosted as core
@@ -195,10 +195,4 @@ def boosted_estimate(P: tuple, trump: int, pos: int, use_core: bool | None = Non
     else:
         x = boosted_features(P, trump, pos, base)
         v = base + 0.5 * (tree_sum(x, trees) - tree_sum(swapped(x), trees))
-    top = 3 if not t1 else (2 if s1 <= 32 else 1)
-    if v > top:
-        return float(top)
-    bottom = 3 if not t0 else (2 if s0 <= 32 else 1)
-    if v < -bottom:
-        return float(-bottom)
-    return v
+    return within_reach(v, t0, t1, s0, s1)

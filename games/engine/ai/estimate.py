@@ -233,9 +233,13 @@ def staged_estimate(P: tuple, trump: int, pos: int) -> float:
     if pos < 8 and P[9] >= 0:
         jack = 1 << (trump * 5 + 4)
         x += w[12] * EXCHANGE_WORTH[P[9] % 5] * ((1 if h0 & jack else 0) - (1 if h1 & jack else 0))
-    v = STAGED_SPREAD * math.tanh(x / STAGED_SPREAD)
-    # No more than the game can still give (reference 000: three game points only if
-    # the loser has no trick, two only below 33): the estimate must not promise more.
+    return within_reach(STAGED_SPREAD * math.tanh(x / STAGED_SPREAD), t0, t1, s0, s1)
+
+
+def within_reach(v: float, t0: int, t1: int, s0: int, s1: int) -> float:
+    """The estimate ``v`` (for player 0) capped by what the game can still give
+    (reference 000: three game points only if the loser has no trick, two only below
+    33): an estimate must not promise more. ``t``: the trick flags, ``s``: the scores."""
     top = 3 if not t1 else (2 if s1 <= 32 else 1)
     if v > top:
         return float(top)

@@ -60,3 +60,18 @@ def random_position(rng: random.Random, *, until_pos: int = 9, strict: bool = Tr
         if state.is_over:
             return None
     return state
+
+
+def random_lead_positions(n, seed, tag="staged"):
+    """Positions a few random moves into ``n`` deals (games not over; some at a follow)."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        state = GameState.deal("weich", seed=f"{tag}:{seed}:{i}")
+        for _ in range(rng.randrange(0, 9)):
+            if state.is_over or state.lead >= 0 and rng.random() < 0.3:
+                break
+            state.push(rng.choice(state.legal_actions()))
+        if not state.is_over:
+            out.append(state)
+    return out

@@ -18,19 +18,11 @@ from games.engine.ai.boosted import (
 from games.engine.ai.estimate import staged_estimate
 from games.engine.ai.search import Search, position_of
 
+from .helpers import random_lead_positions
+
 
 def _positions(n, seed):
-    rng = random.Random(seed)
-    out = []
-    for i in range(n):
-        state = GameState.deal("weich", seed=f"boosted:{seed}:{i}")
-        for _ in range(rng.randrange(0, 9)):
-            if state.is_over or state.lead >= 0 and rng.random() < 0.3:
-                break
-            state.push(rng.choice(state.legal_actions()))
-        if not state.is_over and state.lead < 0:
-            out.append(state)
-    return out
+    return [s for s in random_lead_positions(n, seed, "boosted") if s.lead < 0]
 
 
 def _turn(mask, k=1):

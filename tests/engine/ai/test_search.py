@@ -7,7 +7,7 @@ from games.engine import GameState, points_table
 from games.engine.ai import solve
 from games.engine.ai.search import Search, estimate, position_of
 
-from .helpers import minimax, random_position
+from .helpers import minimax, random_lead_positions, random_position
 
 
 def test_solver_agrees_with_minimax_on_random_endgames():
@@ -132,20 +132,6 @@ def test_estimate_is_its_weighted_features_squashed():
         )
 
 
-def _random_lead_positions(n, seed):
-    rng = random.Random(seed)
-    out = []
-    for i in range(n):
-        state = GameState.deal("weich", seed=f"staged:{seed}:{i}")
-        for _ in range(rng.randrange(0, 9)):
-            if state.is_over or state.lead >= 0 and rng.random() < 0.3:
-                break
-            state.push(rng.choice(state.legal_actions()))
-        if not state.is_over:
-            out.append(state)
-    return out
-
-
 def test_staged_estimate_is_its_weighted_features_squashed():
     # staged_estimate() inlines staged_features() for speed; the two must not drift apart.
     import math
@@ -159,7 +145,7 @@ def test_staged_estimate_is_its_weighted_features_squashed():
     )
 
     assert len(STAGED_NAMES) == len(STAGED_WEIGHTS)
-    for state in _random_lead_positions(60, 5):
+    for state in random_lead_positions(60, 5):
         P = position_of(state)
         for pos in {P[8], min(P[8] + 2, 9), 2}:
             feats = staged_features(P, state.trump, pos)
@@ -176,7 +162,7 @@ def test_staged_estimate_is_antisymmetric_and_sees_the_stage():
     # Swapping the players' sides negates the value; the lead is worth more late.
     from games.engine.ai.estimate import staged_estimate
 
-    for state in _random_lead_positions(30, 6):
+    for state in random_lead_positions(30, 6):
         P = position_of(state)
         Q = (P[1], P[0], P[3], P[2], P[5], P[4], P[7], P[6], *P[8:14], 1 - P[14])
         for pos in (2, 6, 9):
