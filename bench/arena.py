@@ -265,6 +265,17 @@ def own_arena(args):
     import functools
 
     run_deals(args, functools.partial(_own_deal, args))
+    # ``strong`` keeps a record of its opponent's errors where every card is in sight
+    # (ai/opponent.py) from deal to deal, as over a match (in each process; one process
+    # plays the deals in order)
+    bots = _BOTS.get((args.bot_a, args.bot_b, args.seed))
+    for spec, bot in zip((args.bot_a, args.bot_b), bots or (None, None), strict=True):
+        r = getattr(bot, "opponent", None)
+        if r is not None and args.jobs == 1:
+            print(
+                f"  {spec} judged its opponent's leads with every card in sight: {r.decisions}, "
+                f"{r.errors} gave game points away (softness {bot.current_softness():.3f})"
+            )
 
 
 _PLAY = None

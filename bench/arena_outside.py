@@ -160,12 +160,25 @@ def outside_arena(args, make_own_bot, run_deals):
         fields["legal"] = tuple(state.legal_actions())
         return PlayerView(**fields)
 
+    # What our bot has seen of its opponent (``strong``'s record of his errors where
+    # every card is in sight, ai/opponent.py) is kept from deal to deal, as over a
+    # match: the bot is made anew for every deal, its record carried over (one
+    # process plays the deals in order, so a run stays deterministic).
+    records = {}
+
     class OurBot(sg.Bot):
         def __init__(self, spec, seed):
             super().__init__(spec)
+            self.spec = spec
             self.bot = make_own_bot(spec, seed, allow_close=False)
+            if hasattr(self.bot, "opponent"):
+                self.bot.opponent = records.get(spec, self.bot.opponent)
             self.rng = random.Random(seed)
             self.times = []
+
+        def keep_record(self):
+            if hasattr(self.bot, "opponent"):
+                records[self.spec] = self.bot.opponent
 
         def get_move(self, perspective, leader_move):
             t0 = time.perf_counter()
@@ -230,6 +243,15 @@ def outside_arena(args, make_own_bot, run_deals):
                 wins_a += 1
             else:
                 pts_b += points
+        for x in (a, b):
+            if isinstance(x, OurBot):
+                x.keep_record()
         return pts_a, pts_b, wins_a, a.times, b.times
 
     run_deals(args, play)
+    for spec, r in records.items():
+        print(
+            f"  {spec} judged its opponent's leads with every card in sight: {r.decisions}, "
+            f"{r.errors} gave game points away"
+            + (f" (softness {r.softness(0.25, 0.5):.3f})" if r.decisions else "")
+        )

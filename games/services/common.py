@@ -45,13 +45,17 @@ def bot_levels() -> dict[str, str]:
     }
 
 
-def make_bot(level: str, seed: int = 0):
+def make_bot(level: str, seed: int = 0, opponent=None):
     """The bot of a UI level, as README's "How strong is the computer" describes it:
     ``games.engine.ai.make_bot`` (easy: rule-based; medium and strong: PIMC search),
-    seeded by the match so that its moves replay; the rule-based bot if ``ai`` is missing."""
+    seeded by the match so that its moves replay; ``opponent``: what ``strong`` has
+    seen of the person's play in the match (``games.services.opponent``); the
+    rule-based bot if ``ai`` is missing."""
     try:
         from games.engine import ai
 
+        if level == BotLevel.STRONG:
+            return ai.make_bot(level, seed=seed, opponent=opponent)
         return ai.make_bot(level, seed=seed)
     except (ImportError, AttributeError, ValueError, TypeError):
         return RuleBot()

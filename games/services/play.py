@@ -31,7 +31,7 @@ from games.messages import engine_message
 from schnapsen_site.numbers import parse_int
 from tournaments.models import AuditLog, Pairing, Side
 
-from ..models import Match, MatchAction, Mode, Status
+from ..models import BotLevel, Match, MatchAction, Mode, Status
 from .common import (
     GameError,
     Live,
@@ -43,6 +43,7 @@ from .common import (
     notify,
     seat_for_token,
 )
+from .opponent import opponent_record
 
 # --------------------------------------------------------------------------- playing
 
@@ -205,7 +206,10 @@ def computer_moves(pk: int, seq: int | None = None) -> int:
         if not _computer_to_move(m, live):
             break
         if bot is None:
-            bot = make_bot(m.bot_level, seed=m.seed % 2**32)
+            seen = None
+            if m.bot_level == BotLevel.STRONG:
+                seen = opponent_record(m, live, 1 - m.bot_seat)
+            bot = make_bot(m.bot_level, seed=m.seed % 2**32, opponent=seen)
         rng = random.Random(f"{m.seed}:bot:{m.next_seq}")
         action = Action.parse(str(bot.choose(live.state.view(m.bot_seat), rng)))
         with transaction.atomic():

@@ -14,7 +14,8 @@ the engine's interface ``choose(view, rng) -> Action``:
     estimate (:mod:`.boosted`: the staged estimate of :mod:`.estimate` corrected by
     trees), on samples weighted by the opponent's play
     (:mod:`.inference`), closing and closed games decided over the information set
-    (:mod:`.closed`).
+    (:mod:`.closed`), his replies taken as softer the more game points he was seen
+    to give away where every card was in sight (:mod:`.opponent`).
 ``strong_v1``
     the previous ``strong`` (plain :class:`.pimc.PimcBot`), frozen as the arena's
     baseline.
@@ -42,8 +43,10 @@ LEVELS = ("easy", "medium", "strong")  # the levels offered in the browser
 EXTRA_LEVELS = ("strong_v1", "ismcts")  # for the arena
 
 
-def make_bot(level: str, *, seed: int = 0, time_budget: float | None = None):
-    """A bot for a UI level: ``easy``, ``medium`` or ``strong``."""
+def make_bot(level: str, *, seed: int = 0, time_budget: float | None = None, opponent=None):
+    """A bot for a UI level: ``easy``, ``medium`` or ``strong``; ``opponent`` (an
+    :class:`.opponent.Record` of the opponent's play in the match so far) lets
+    ``strong`` start from what it has seen of him."""
     if level == "easy":
         from ..bots import RuleBot
 
@@ -58,7 +61,9 @@ def make_bot(level: str, *, seed: int = 0, time_budget: float | None = None):
             name="medium",
         )
     if level == "strong":
-        return InfoSetBot(seed=seed, time_budget=time_budget or 0.5, name="strong")
+        return InfoSetBot(
+            seed=seed, time_budget=time_budget or 0.5, opponent=opponent, name="strong"
+        )
     if level == "strong_v1":  # the previous strong, frozen: the arena's baseline
         return PimcBot(seed=seed, time_budget=time_budget or 0.5, name="strong_v1")
     if level == "ismcts":

@@ -234,16 +234,22 @@ class PimcBot:
         self.last_info = {"samples": 0, "depth": 0, "nodes": 0}
         return out
 
+    def current_softness(self) -> float:
+        """The softness of this decision (``softness``; :class:`.infoset.InfoSetBot`
+        adapts it to the opponent)."""
+        return self.softness
+
     def _values(self, search: Search, state, acts, depth) -> dict[Action, float]:
+        softness = self.current_softness()
         if state.pos >= 9 and state.closed_by < 0:
             # Talon exhausted: the exact value decides; the soft value only breaks ties
             # between equally good moves (it is < 0.01, values are whole game points).
             exact = action_values(search, state, acts, depth, split=self.split)
-            if not self.softness:
+            if not softness:
                 return exact
-            soft = action_values(search, state, acts, depth, softness=self.softness)
+            soft = action_values(search, state, acts, depth, softness=softness)
             return {a: v + 0.001 * soft[a] for a, v in exact.items()}
-        return action_values(search, state, acts, depth, split=self.split, softness=self.softness)
+        return action_values(search, state, acts, depth, split=self.split, softness=softness)
 
 
 def _tricks_left(view: PlayerView) -> int:
