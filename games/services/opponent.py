@@ -25,7 +25,8 @@ def opponent_record(match: Match, live: Live, seat: int) -> Record:
     for g in live.games:
         if g.winner is None:
             continue
-        key = f"opponent-record:{match.pk}:{g.index}:{seat}"
+        # the deck order too: a number reused by a later match never meets an old count
+        key = f"opponent-record:{match.pk}:{g.index}:{g.deck.replace(' ', '')}:{seat}"
         kept = cache.get(key)
         if kept is None:
             actions = MatchAction.objects.filter(match=match, game_index=g.index).order_by("seq")
