@@ -82,7 +82,9 @@ the arena) with these changes:
   exact solver (the bot judges the lead it answers; the server judges the match's
   earlier games and passes the record in, ``opponent``). A player who never gives game
   points away there (``strong_v1``) keeps 0.25; the softness rises with his error
-  rate to ``soft_high`` (0.5) at 2.5% (``RdeepBot`` about 3%, ``easy`` 6%).
+  rate to ``soft_high`` (0.5) at 2.5% (``RdeepBot`` about 3%, ``easy`` 5%). Against
+  ``RdeepBot`` +0.046 and +0.011 a deal (two sets of 1,000), against ``easy`` −0.023
+  (within noise), against ``strong_v1`` the same games.
 
 Once the talon is exhausted nothing is hidden and the exact solver decides, as before.
 Work is counted in nodes (the solver's, the information-set search's node-world visits
