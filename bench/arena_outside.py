@@ -171,14 +171,14 @@ def outside_arena(args, make_own_bot, run_deals):
             super().__init__(spec)
             self.spec = spec
             self.bot = make_own_bot(spec, seed, allow_close=False)
-            if hasattr(self.bot, "opponent"):
-                self.bot.opponent = records.get(spec, self.bot.opponent)
+            if spec in records:
+                self.bot.opponent = records[spec][0]
             self.rng = random.Random(seed)
             self.times = []
 
         def keep_record(self):
             if hasattr(self.bot, "opponent"):
-                records[self.spec] = self.bot.opponent
+                records[self.spec] = (self.bot.opponent, self.bot.current_softness())
 
         def get_move(self, perspective, leader_move):
             t0 = time.perf_counter()
@@ -249,9 +249,8 @@ def outside_arena(args, make_own_bot, run_deals):
         return pts_a, pts_b, wins_a, a.times, b.times
 
     run_deals(args, play)
-    for spec, r in records.items():
+    for spec, (r, softness) in records.items():
         print(
             f"  {spec} judged its opponent's leads with every card in sight: {r.decisions}, "
-            f"{r.errors} gave game points away"
-            + (f" (softness {r.softness(0.25, 0.5):.3f})" if r.decisions else "")
+            f"{r.errors} gave game points away (softness {softness:.3f})"
         )

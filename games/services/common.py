@@ -54,9 +54,7 @@ def make_bot(level: str, seed: int = 0, opponent=None):
     try:
         from games.engine import ai
 
-        if level == BotLevel.STRONG:
-            return ai.make_bot(level, seed=seed, opponent=opponent)
-        return ai.make_bot(level, seed=seed)
+        return ai.make_bot(level, seed=seed, opponent=opponent)
     except (ImportError, AttributeError, ValueError, TypeError):
         return RuleBot()
 

@@ -4,6 +4,7 @@ his leads judged where every card was in sight, over the match's stored games.""
 import random
 
 import pytest
+from django.core.cache import cache
 
 from games import services
 from games.engine import GameState
@@ -57,6 +58,12 @@ def test_the_record_counts_every_game_of_the_match_and_keeps_finished_ones(
     # a finished game is judged once: then it comes from the cache, no query
     with django_assert_num_queries(0):
         opponent_record(m, live, 0)
+    # not yet counted: every finished game's actions in one query
+    cache.clear()
+    assert m.games.exclude(winner=None).count() > 1
+    with django_assert_num_queries(1):
+        again = opponent_record(m, live, 0)
+    assert again == _judged_from_the_log(m, 0)
 
 
 def test_the_running_game_counts_up_to_the_lead_on_the_table():
