@@ -61,14 +61,17 @@ case "${1:-}" in
     setup
     shift
     .venv/bin/python -m ruff check .
+    # pytest-xdist: one worker per core, at most four (each its own test database,
+    # cache directory and browser); "./dev.sh test -n 0" runs in one process.
+    workers=(-n auto --maxprocesses=4)
     echo "== tests on SQLite"
-    env -u DATABASE_URL .venv/bin/python -m pytest "$@"
+    env -u DATABASE_URL .venv/bin/python -m pytest "${workers[@]}" "$@"
     url=$(postgres_url)
     if .venv/bin/python -c "import sys, psycopg, dj_database_url as d; c=d.parse(sys.argv[1]); psycopg.connect(host=c['HOST'], port=c['PORT'] or 5432, user=c['USER'], password=c['PASSWORD'] or None, dbname='postgres', connect_timeout=3).close()" "$url" 2>/dev/null; then
       # the tests that touch no database ran on SQLite already: the same code, whatever
       # the database (tests/conftest.py leaves them out here)
       echo "== tests on PostgreSQL ($url): those that use the database"
-      DATABASE_URL="$url" SCHNAPSEN_DATABASE_TESTS_ONLY=1 .venv/bin/python -m pytest "$@"
+      DATABASE_URL="$url" SCHNAPSEN_DATABASE_TESTS_ONLY=1 .venv/bin/python -m pytest "${workers[@]}" "$@"
     elif [ "${CI:-}" = "true" ]; then
       echo "PostgreSQL is not reachable at $url, and CI needs it." >&2; exit 1
     else
