@@ -16,16 +16,24 @@ VENV = ROOT / "bench" / "out" / "venv-arena"
 
 
 def ensure_venv():
+    import fcntl
+
     py = VENV / "bin" / "python"
     ready = VENV / "arena-ready"  # written once both installs succeeded
     if ready.exists():
         return py
-    print(f"creating {VENV} (schnapsen 0.0.5 and this project)", file=sys.stderr)
-    subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-    pip = [str(VENV / "bin" / "pip"), "install", "-q"]
-    subprocess.run([*pip, "schnapsen==0.0.5"], check=True)
-    subprocess.run([*pip, "--no-deps", "-e", str(ROOT)], check=True)
-    ready.write_text("schnapsen==0.0.5 and this project (editable)\n")
+    VENV.parent.mkdir(parents=True, exist_ok=True)
+    # two runs started together (seed 1 and seed 2) create it once: the second waits
+    with open(VENV.parent / "venv-arena.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if ready.exists():
+            return py
+        print(f"creating {VENV} (schnapsen 0.0.5 and this project)", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+        pip = [str(VENV / "bin" / "pip"), "install", "-q"]
+        subprocess.run([*pip, "schnapsen==0.0.5"], check=True)
+        subprocess.run([*pip, "--no-deps", "-e", str(ROOT)], check=True)
+        ready.write_text("schnapsen==0.0.5 and this project (editable)\n")
     return py
 
 
