@@ -95,7 +95,12 @@ def _view_key(view: PlayerView) -> str:
 class PimcBot:
     """PIMC over open-card alpha-beta. ``choose(view, rng) -> Action`` like the engine's
     bots; ``rng`` is not used: the samples come from ``seed`` and the view, so a move
-    depends only on (seed, budget, view)."""
+    depends only on (seed, budget, view).
+
+    ``soft_blind`` (off here, so that ``strong_v1`` and ``medium`` stay as they were; on
+    in ``strong``): the opponent's soft reply to the bot's lead, at the horizon, is
+    scored before the trick's cards are drawn, as the search scores every other move
+    there (:func:`soft_follow_value`)."""
 
     def __init__(
         self,
@@ -111,6 +116,7 @@ class PimcBot:
         close_margin: float = 0.05,
         exact_talon: int = 1,
         softness: float = 0.25,
+        soft_blind: bool = False,
         staged: bool = False,
         boosted: bool = False,
         name: str = "strong",
@@ -127,6 +133,7 @@ class PimcBot:
         self.close_margin = close_margin
         self.exact_talon = exact_talon
         self.softness = softness
+        self.soft_blind = soft_blind
         self.staged = staged
         self.boosted = boosted
         self.name = name
@@ -249,7 +256,15 @@ class PimcBot:
                 return exact
             soft = action_values(search, state, acts, depth, softness=softness)
             return {a: v + 0.001 * soft[a] for a, v in exact.items()}
-        return action_values(search, state, acts, depth, split=self.split, softness=softness)
+        return action_values(
+            search,
+            state,
+            acts,
+            depth,
+            split=self.split,
+            softness=softness,
+            blind=self.soft_blind,
+        )
 
 
 def _tricks_left(view: PlayerView) -> int:
@@ -257,14 +272,26 @@ def _tricks_left(view: PlayerView) -> int:
     return n + (view.talon_size + 1) // 2 if view.closed_by < 0 else n
 
 
-def soft_follow_value(search: Search, P, lead: int, depth: int, softness: float) -> float:
+def soft_follow_value(
+    search: Search, P, lead: int, depth: int, softness: float, blind: bool = False
+) -> float:
     """Like ``search.follow_value`` but the opponent's reply is not assumed perfect:
-    (1 - softness) * his best reply + softness * the mean of his replies."""
+    (1 - softness) * his best reply + softness * the mean of his replies.
+
+    With ``blind``, a reply at the horizon is scored as the search scores it there,
+    before the trick's cards are drawn (:meth:`.search.Search.blind_estimate`), not after
+    the sample's draw: else his reply in every sample is chosen as if he knew what he
+    will draw."""
     strict = P[10] >= 0 or P[8] >= 9
     nd = depth if strict else depth - 1
+    cut = blind and nd <= 0 and not strict and search.blind_cut
     o = 1 - P[14]
     vals = []
     for c in search.follow_cards(P, lead):
+        if cut:
+            search.nodes += 1  # counted as the position after the draw was
+            vals.append(search.blind_estimate(P, lead, c))
+            continue
         Q, v = search.trick(P, lead, c)
         vals.append(v if v is not None else search.value(Q, nd))
     best = max(vals) if o == 0 else min(vals)
@@ -284,7 +311,7 @@ def soft_lead_value(search: Search, P, depth: int, softness: float) -> float:
 
 
 def action_values(
-    search: Search, state, acts, depth: int = EXACT_DEPTH, split=False, softness=0.0
+    search: Search, state, acts, depth: int = EXACT_DEPTH, split=False, softness=0.0, blind=False
 ) -> dict:
     """Signed values (for player 0) of each action in ``acts`` in the full ``state``,
     searched ``depth`` tricks deep (exact to the end with the default).
@@ -315,7 +342,7 @@ def action_values(
 
     def follow(Q, card):
         if softness:
-            return soft_follow_value(search, Q, card, depth, softness)
+            return soft_follow_value(search, Q, card, depth, softness, blind)
         return search.follow_value(Q, card, depth)
 
     for a in acts:

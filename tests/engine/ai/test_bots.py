@@ -181,6 +181,41 @@ def test_soft_reply_value_blends_the_opponents_best_and_mean_reply():
     assert checked >= 10
 
 
+def test_a_blind_soft_reply_at_the_horizon_is_scored_before_the_draw():
+    # One trick deep, ``blind`` scores each reply as the search does at its horizon,
+    # before the trick's cards are drawn: at softness 0 exactly the search's own value,
+    # and no reply's value depends on the talon's order (what the opponent cannot know).
+    from games.engine.ai.pimc import soft_follow_value
+    from games.engine.ai.search import position_of
+
+    checked = differs = 0
+    for seed in range(20):
+        state = GameState.deal("weich", seed=f"blind:{seed}")
+        state.push(RuleBot().choose(state.view(state.to_move), None))
+        state.push(RuleBot().choose(state.view(state.to_move), None))
+        if state.is_over or state.lead >= 0 or state.closed_by >= 0:
+            continue
+        search = Search.of(state, staged=True)
+        P = position_of(state)
+        lead = next(a.card for a in state.legal_actions() if a.kind == "play")
+        assert soft_follow_value(search, P, lead, 1, 0.0, blind=True) == search.follow_value(
+            P, lead, 1
+        )
+        replies = [search.blind_estimate(P, lead, c) for c in search.follow_cards(P, lead)]
+        best = min(replies) if P[14] == 0 else max(replies)
+        half = soft_follow_value(search, P, lead, 1, 0.5, blind=True)
+        assert abs(half - (best + sum(replies) / len(replies)) / 2) < 1e-9
+        # the same deal with the cards still to draw in another order: the same value
+        talon = tuple(state.talon)
+        other = Search(state.rules, state.trump, talon[-2::-1] + talon[-1:], staged=True)
+        assert soft_follow_value(other, P, lead, 1, 0.5, blind=True) == half
+        # scored after the draw, the same reply is worth what the sample's order deals
+        after = soft_follow_value(search, P, lead, 1, 0.5)
+        differs += after != soft_follow_value(other, P, lead, 1, 0.5)
+        checked += 1
+    assert checked >= 10 and differs > 0
+
+
 def test_soft_lead_value_blends_the_opponents_best_lead_and_mean_play():
     from games.engine.ai.pimc import soft_lead_value
     from games.engine.ai.search import position_of

@@ -410,8 +410,10 @@ def test_strong_searches_one_trick_deep_with_the_boosted_horizon():
         1,
         32,
     )
+    assert strong.soft_blind  # the opponent's soft reply scored before the draw
     v1 = make_bot("strong_v1", seed=1, time_budget=0.1)
     assert (v1.staged, v1.boosted, v1.max_depth, v1.target_samples) == (False, False, 9, 16)
+    assert not v1.soft_blind and not make_bot("medium", seed=1).soft_blind
     state = GameState.deal("weich", seed=3)
     if any(a.kind == EXCHANGE for a in state.legal_actions()):
         state.push(Action.parse("exchange"))  # made at once, unsearched
