@@ -100,7 +100,10 @@ class PimcBot:
     ``soft_blind`` (off here, so that ``strong_v1`` and ``medium`` stay as they were; on
     in ``strong``): the opponent's soft reply to the bot's lead, at the horizon, is
     scored before the trick's cards are drawn, as the search scores every other move
-    there (:func:`soft_follow_value`)."""
+    there (:func:`soft_follow_value`). ``follow_blind`` (off everywhere): the bot's own
+    follow at the root scored before the draw as well; measured against ``RdeepBot``
+    −0.006 and −0.020 a deal paired (two sets of 1,000 deals, within noise): the mean
+    over the samples' draws serves the root as well as the estimate before them."""
 
     def __init__(
         self,
@@ -117,6 +120,7 @@ class PimcBot:
         exact_talon: int = 1,
         softness: float = 0.25,
         soft_blind: bool = False,
+        follow_blind: bool = False,
         staged: bool = False,
         boosted: bool = False,
         name: str = "strong",
@@ -134,6 +138,7 @@ class PimcBot:
         self.exact_talon = exact_talon
         self.softness = softness
         self.soft_blind = soft_blind
+        self.follow_blind = follow_blind
         self.staged = staged
         self.boosted = boosted
         self.name = name
@@ -264,6 +269,7 @@ class PimcBot:
             split=self.split,
             softness=softness,
             blind=self.soft_blind,
+            follow_blind=self.follow_blind,
         )
 
 
@@ -311,7 +317,14 @@ def soft_lead_value(search: Search, P, depth: int, softness: float) -> float:
 
 
 def action_values(
-    search: Search, state, acts, depth: int = EXACT_DEPTH, split=False, softness=0.0, blind=False
+    search: Search,
+    state,
+    acts,
+    depth: int = EXACT_DEPTH,
+    split=False,
+    softness=0.0,
+    blind=False,
+    follow_blind=False,
 ) -> dict:
     """Signed values (for player 0) of each action in ``acts`` in the full ``state``,
     searched ``depth`` tricks deep (exact to the end with the default).
@@ -330,7 +343,12 @@ def action_values(
         strict = P[10] >= 0 or P[8] >= 9
         nd = depth if strict else depth - 1
         me = 1 - state.leader
+        cut = follow_blind and nd <= 0 and not strict and search.blind_cut
         for a in acts:
+            if cut:  # at the horizon: scored before the draw, as the search does
+                search.nodes += 1
+                out[a] = search.blind_estimate(P, state.lead, a.card)
+                continue
             Q, v = search.trick(P, state.lead, a.card)
             if v is None:
                 if softness and Q[14] != me and nd > 0:

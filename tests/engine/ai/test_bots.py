@@ -216,6 +216,34 @@ def test_a_blind_soft_reply_at_the_horizon_is_scored_before_the_draw():
     assert checked >= 10 and differs > 0
 
 
+def test_a_blind_follow_at_the_horizon_is_scored_before_the_draw():
+    # Following one trick deep, ``follow_blind`` scores each card as the search scores
+    # its horizon, before the draw: the same values whatever the order of the talon.
+    from games.engine.ai.pimc import action_values
+    from games.engine.ai.search import position_of
+
+    checked = 0
+    for seed in range(20):
+        state = GameState.deal("weich", seed=f"follow:{seed}")
+        state.push(RuleBot().choose(state.view(state.to_move), None))
+        if state.is_over or state.lead < 0 or state.closed_by >= 0:
+            continue
+        acts = [a for a in state.legal_actions() if a.kind == "play"]
+        talon = tuple(state.talon)
+        values = []
+        for order in (talon, talon[-2::-1] + talon[-1:]):
+            search = Search(state.rules, state.trump, order, staged=True)
+            values.append(action_values(search, state, acts, 1, follow_blind=True))
+        assert values[0] == values[1]
+        search = Search.of(state, staged=True)
+        P = list(position_of(state))
+        P[state.leader] |= 1 << state.lead
+        for a in acts:
+            assert values[0][a] == search.blind_estimate(tuple(P), state.lead, a.card)
+        checked += 1
+    assert checked >= 10
+
+
 def test_soft_lead_value_blends_the_opponents_best_lead_and_mean_play():
     from games.engine.ai.pimc import soft_lead_value
     from games.engine.ai.search import position_of
