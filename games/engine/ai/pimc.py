@@ -290,7 +290,7 @@ def soft_follow_value(
     will draw."""
     strict = P[10] >= 0 or P[8] >= 9
     nd = depth if strict else depth - 1
-    cut = blind and nd <= 0 and not strict and search.blind_cut
+    cut = blind and search.at_horizon(P, nd)
     o = 1 - P[14]
     vals = []
     for c in search.follow_cards(P, lead):
@@ -343,7 +343,7 @@ def action_values(
         strict = P[10] >= 0 or P[8] >= 9
         nd = depth if strict else depth - 1
         me = 1 - state.leader
-        cut = follow_blind and nd <= 0 and not strict and search.blind_cut
+        cut = follow_blind and search.at_horizon(P, nd)
         for a in acts:
             if cut:  # at the horizon: scored before the draw, as the search does
                 search.nodes += 1

@@ -427,6 +427,11 @@ class Search:
             return staged_estimate(Q, self.trump, 9 if P[8] == 8 else P[8] + 2)
         return estimate(Q, self.trump)
 
+    def at_horizon(self, P, nd: int) -> bool:
+        """True where the search scores a trick of ``P`` by :meth:`blind_estimate`,
+        before its cards are drawn: no trick left to search (``nd``) and the talon open."""
+        return nd <= 0 and P[10] < 0 and P[8] < 9 and self.blind_cut
+
     def _follow(self, P, lead, depth, alpha, beta):
         self.nodes += 1
         o = 1 - P[14]
@@ -441,7 +446,7 @@ class Search:
             if ordered is None:
                 ordered = self._order[key] = self._winners_first(follows, lead)
             follows = ordered
-        cut = nd <= 0 and P[10] < 0 and P[8] < 9 and self.blind_cut
+        cut = self.at_horizon(P, nd)
         for c in follows:
             if cut:
                 v = self.blind_estimate(P, lead, c)
