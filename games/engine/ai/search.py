@@ -100,6 +100,7 @@ class Search:
         allow_close: bool = True,
         staged: bool = False,
         boosted: bool = False,
+        skip_draws: bool = False,
     ):
         self.rules = rules
         self.trump = trump
@@ -114,6 +115,12 @@ class Search:
         self.nodes = 0
         self.limit: int | None = None  # raise SearchLimit past this many nodes
         self._order: dict[int, tuple[int, ...]] = {}
+        # Tricks searched before the horizon while the talon is open are played without
+        # their draws (the cards drawn stay unknown, as to the players, who cannot see
+        # the talon's order; the horizon's estimate counts them): a search two tricks
+        # deep then plays the second trick with the cards in hand, not knowing the draw.
+        # The last draw (the face-up trump card) is made: after it nothing is hidden.
+        self.skip_draws = skip_draws
         self.blind_cut = True  # estimate at the horizon before the draw (blind_estimate)
         self.staged = staged  # the horizon is scored by staged_estimate, not estimate
         # ... or by boosted_estimate (the staged one corrected), only where closing is
@@ -129,6 +136,7 @@ class Search:
         allow_close: bool = True,
         staged: bool = False,
         boosted: bool = False,
+        skip_draws: bool = False,
     ) -> Search:
         return cls(
             state.rules,
@@ -137,6 +145,7 @@ class Search:
             allow_close=allow_close,
             staged=staged,
             boosted=boosted,
+            skip_draws=skip_draws,
         )
 
     # ------------------------------------------------------------------ scoring
@@ -282,7 +291,8 @@ class Search:
     def trick(self, P, lead: int, card: int, draw: bool = True):
         """Play the trick ``lead`` (by the leader P[14]) and ``card`` (by the other):
         returns (position after it, value if the game ended else None). With
-        ``draw=False`` nobody draws from the talon (for :meth:`blind_estimate`)."""
+        ``draw=False`` nobody draws from the talon (for :meth:`blind_estimate`); with
+        ``skip_draws`` nobody draws but the last draw, and the talon moves on."""
         p = P[14]
         o = 1 - p
         trump = self.trump
@@ -298,7 +308,9 @@ class Search:
         L[13] = 1
         L[14] = w
         pos = P[8]
-        if draw and P[10] < 0 and pos < 9:
+        if draw and self.skip_draws and P[10] < 0 and pos < 8:
+            L[8] = pos + 2  # the draws left out (see skip_draws), the talon moves on
+        elif draw and P[10] < 0 and pos < 9:
             talon = self.talon
             L[w] |= 1 << talon[pos]
             if pos == 8:
