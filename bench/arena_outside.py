@@ -37,6 +37,20 @@ def ensure_venv():
     return py
 
 
+def outside_rules():
+    """Their rules in our terms: declaring is automatic, a marriage leads the king, no
+    closing (the bot is told), exchange allowed while the talon has cards, and the last
+    trick without 66 wins one game point (their ``declare_winner``)."""
+    from games.engine import RuleSet
+
+    return RuleSet(
+        name="pypi-schnapsen",
+        auto_declare=True,
+        marriage_lead_king_only=True,
+        last_trick="one",
+    )
+
+
 def outside_arena(args, make_own_bot, run_deals):
     """Our bot against the package's bots inside the package's engine; ``make_own_bot``
     and ``run_deals`` are the arena's (``bench/arena.py``)."""
@@ -44,7 +58,6 @@ def outside_arena(args, make_own_bot, run_deals):
     from schnapsen.bots import BullyBot, RandBot, RdeepBot
 
     from games.engine import Card as OurCard
-    from games.engine import RuleSet
     from games.engine.actions import EXCHANGE, MARRIAGE, PLAY
     from games.engine.cards import CARD_POINTS
     from games.engine.outcome import Marriage as OurMarriage
@@ -53,9 +66,7 @@ def outside_arena(args, make_own_bot, run_deals):
     from games.engine.sampling import sample_hidden
     from games.engine.view import PlayerView
 
-    # Their rules in our terms: declaring is automatic, a marriage leads the king, no
-    # closing (the bot is told), exchange allowed while the talon has cards.
-    rules = RuleSet(name="pypi-schnapsen", auto_declare=True, marriage_lead_king_only=True)
+    rules = outside_rules()
     ranks = {"ACE": "A", "TEN": "T", "KING": "K", "QUEEN": "Q", "JACK": "J"}
     suits = {"HEARTS": "H", "DIAMONDS": "D", "SPADES": "S", "CLUBS": "C"}
 
@@ -179,6 +190,10 @@ def outside_arena(args, make_own_bot, run_deals):
             super().__init__(spec)
             self.spec = spec
             self.bot = make_own_bot(spec, seed, allow_close=False)
+            if hasattr(self.bot, "declare_on_announce") and "declare_on_announce=" not in spec:
+                # their marriage points wait for a trick won (Search.declare_on_announce;
+                # the spec may say otherwise: declare_on_announce=1, the bot before)
+                self.bot.declare_on_announce = False
             if spec in records:
                 self.bot.opponent = records[spec][0]
             self.rng = random.Random(seed)

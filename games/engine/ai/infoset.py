@@ -258,7 +258,7 @@ class InfoSetBot(PimcBot):
         key = _view_key(view)
         if key != self._judged:
             self._judged = key
-            self.opponent = self.opponent.add(judge_lead(view))
+            self.opponent = self.opponent.add(judge_lead(view, self.declare_on_announce))
 
     def current_softness(self) -> float:
         """``softness`` against a player seen making no error, up to ``soft_high``
@@ -473,6 +473,7 @@ class InfoSetBot(PimcBot):
                 staged=self.staged,
                 boosted=self.boosted,
                 skip_draws=True,
+                declare_on_announce=self.declare_on_announce,
             )
             got.append(twotrick.tables(search, state, acts, view.player))
             nodes += search.nodes + TRY_NODES * self.tries
@@ -518,6 +519,7 @@ class InfoSetBot(PimcBot):
                 staged=self.staged,
                 boosted=self.boosted,
                 skip_draws=self.skip_draws,
+                declare_on_announce=self.declare_on_announce,
             )
             if samples == 0:
                 strict = view.closed_by >= 0 or view.talon_size <= self.exact_talon

@@ -77,21 +77,23 @@ def _married(marriages, player: int, card: int) -> bool:
     return card % 5 in (2, 3) and any(m.player == player and m.suit == card // 5 for m in marriages)
 
 
-def _judge(state, leader: int, chosen: Action) -> bool | None:
+def _judge(state, leader: int, chosen: Action, declare_on_announce: bool = True) -> bool | None:
     """Was ``chosen`` (the lead of ``leader`` in the full ``state``, before it) worse
-    for him than his best lead? ``None`` if there was nothing to judge."""
+    for him than his best lead? ``None`` if there was nothing to judge. The search
+    scores marriages as ``declare_on_announce`` says (:class:`.search.Search`)."""
     if state.pos < 9 or state.closed_by >= 0 or state.lead >= 0 or state.to_move != leader:
         return None
     acts = [a for a in candidate_actions(state.view(leader)) if a.kind in (PLAY, MARRIAGE)]
     if len(acts) < 2 or chosen not in acts:
         return None
     sign = 1 if leader == 0 else -1
-    vals = action_values(Search.of(state, allow_close=False), state, acts)
+    search = Search.of(state, allow_close=False, declare_on_announce=declare_on_announce)
+    vals = action_values(search, state, acts)
     best = max(sign * v for v in vals.values())
     return sign * vals[chosen] < best - 1e-9
 
 
-def judge_lead(view: PlayerView) -> bool | None:
+def judge_lead(view: PlayerView, declare_on_announce: bool = True) -> bool | None:
     """The opponent's lead on the table, judged from the follower's ``view`` once the
     talon is exhausted (not closed), when the whole position is known: ``True`` if it
     gave game points away, ``False`` if it was one of his best, ``None`` if there is
@@ -108,7 +110,7 @@ def judge_lead(view: PlayerView) -> bool | None:
     state.lead = -1
     state.to_move = o
     state.leader = o
-    return _judge(state, o, Action.play(lead))
+    return _judge(state, o, Action.play(lead), declare_on_announce)
 
 
 def judge_game(state, actions, player: int) -> Record:

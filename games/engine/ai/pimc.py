@@ -107,7 +107,10 @@ class PimcBot:
     ``skip_draws`` (off): the tricks searched before the horizon draw nothing
     (:class:`.search.Search`), so two tricks deep (``max_depth=2``) the second trick is
     played with the cards in hand, not with a sample's draw; measured against ``RdeepBot``
-    −0.062 and −0.031 a deal paired (the draws seen: −0.142), so one trick stays."""
+    −0.062 and −0.031 a deal paired (the draws seen: −0.142), so one trick stays.
+    ``declare_on_announce`` (on): a marriage that brings a player with a trick to 66
+    wins at once, as automatic declaring does at our tables; the outside arena turns it
+    off, because that package keeps a marriage's points pending until a trick is won."""
 
     def __init__(
         self,
@@ -126,6 +129,7 @@ class PimcBot:
         soft_blind: bool = False,
         follow_blind: bool = False,
         skip_draws: bool = False,
+        declare_on_announce: bool = True,
         staged: bool = False,
         boosted: bool = False,
         name: str = "strong",
@@ -145,6 +149,7 @@ class PimcBot:
         self.soft_blind = soft_blind
         self.follow_blind = follow_blind
         self.skip_draws = skip_draws
+        self.declare_on_announce = declare_on_announce
         self.staged = staged
         self.boosted = boosted
         self.name = name
@@ -191,6 +196,7 @@ class PimcBot:
                 staged=self.staged,
                 boosted=self.boosted,
                 skip_draws=self.skip_draws,
+                declare_on_announce=self.declare_on_announce,
             )
             if samples == 0:
                 strict = view.closed_by >= 0 or view.talon_size <= self.exact_talon

@@ -101,6 +101,7 @@ class Search:
         staged: bool = False,
         boosted: bool = False,
         skip_draws: bool = False,
+        declare_on_announce: bool = True,
     ):
         self.rules = rules
         self.trump = trump
@@ -121,6 +122,11 @@ class Search:
         # deep then plays the second trick with the cards in hand, not knowing the draw.
         # The last draw (the face-up trump card) is made: after it nothing is hidden.
         self.skip_draws = skip_draws
+        # With automatic declaring, a marriage that brings a player who has a trick to 66
+        # ends the game at once. The outside arena's package (PyPI ``schnapsen``) keeps a
+        # marriage's points pending until its announcer wins a trick: there 66 is reached
+        # only by winning one (``declare_on_announce=False``, told by the arena).
+        self.declare_on_announce = declare_on_announce
         self.blind_cut = True  # estimate at the horizon before the draw (blind_estimate)
         self.staged = staged  # the horizon is scored by staged_estimate, not estimate
         # ... or by boosted_estimate (the staged one corrected), only where closing is
@@ -137,6 +143,7 @@ class Search:
         staged: bool = False,
         boosted: bool = False,
         skip_draws: bool = False,
+        declare_on_announce: bool = True,
     ) -> Search:
         return cls(
             state.rules,
@@ -146,6 +153,7 @@ class Search:
             staged=staged,
             boosted=boosted,
             skip_draws=skip_draws,
+            declare_on_announce=declare_on_announce,
         )
 
     # ------------------------------------------------------------------ scoring
@@ -284,7 +292,7 @@ class Search:
         L = list(P)
         L[4 + p] = P[4 + p] + (40 if k // 5 == self.trump else 20)
         Q = tuple(L)
-        if self.auto and Q[6 + p] and Q[2 + p] + Q[4 + p] >= 66:
+        if self.auto and self.declare_on_announce and Q[6 + p] and Q[2 + p] + Q[4 + p] >= 66:
             return Q, self.declare_value(Q, p)
         return Q, None
 

@@ -3,7 +3,7 @@
 import random
 import time
 
-from games.engine import GameState, points_table
+from games.engine import GameState, RuleSet, points_table
 from games.engine.ai import solve
 from games.engine.ai.search import Search, estimate, position_of
 
@@ -215,3 +215,33 @@ def test_staged_estimate_promises_no_more_than_the_game_can_give():
         value = staged_estimate(tuple(P), state.trump, 6)
         assert value <= cap
         assert value > cap - 1
+
+
+# The outside arena's rules (bench/arena_outside.py): automatic declaring, no closing.
+PENDING_MARRIAGES = RuleSet(name="pypi-schnapsen", auto_declare=True, marriage_lead_king_only=True)
+
+
+def test_a_marriage_to_66_waits_for_a_trick_where_the_rules_say_so():
+    # With automatic declaring a marriage that brings a player with a trick to 66 wins at
+    # once; the outside package keeps its points pending until he wins a trick, so there
+    # (declare_on_announce off) the game goes on and the trick decides.
+    trump = 0  # suits 0..3, ranks A T K Q J: card = suit * 5 + rank
+    ace, king, queen = 5, 7, 8  # the marriage in suit 1, its ace with the opponent
+    h0 = 1 << king | 1 << queen | 1 << 10 | 1 << 11 | 1 << 15  # player 0 leads
+    h1 = 1 << ace | 1 << 12 | 1 << 16 | 1 << 17 | 1 << 19
+    rest = [c for c in range(20) if not (h0 | h1) >> c & 1]
+    trump_card = rest.pop(0)
+    # hands, card points, marriage points, tricks, talon position, trump card, no close,
+    # a lead made before, player 0 on lead
+    P = (h0, h1, 50, 20, 0, 0, 1, 1, 4, trump_card, -1, 0, 0, 1, 0)
+    talon = tuple(rest[:4]) * 3  # the cards still to draw (any order: nothing drawn here)
+    at_once = Search(PENDING_MARRIAGES, trump, talon, allow_close=False)
+    waits = Search(PENDING_MARRIAGES, trump, talon, allow_close=False, declare_on_announce=False)
+    _, v = at_once.announce(P, king)
+    assert v == 2  # 70 at once, against 20 card points (Schneider)
+    Q, w = waits.announce(P, king)
+    assert w is None and Q[4] == 20
+    R, x = waits.trick(Q, king, ace)  # his ace takes the king: the game goes on
+    assert x is None and R[14] == 1
+    R, x = waits.trick(Q, king, 19)  # he lets it go: the trick won, 66 reached
+    assert x is not None and x > 0
