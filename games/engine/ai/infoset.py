@@ -467,14 +467,7 @@ class InfoSetBot(PimcBot):
         nodes = 0
         while len(got) < self.max_samples:
             state = draw()
-            search = Search.of(
-                state,
-                allow_close=self.allow_close,
-                staged=self.staged,
-                boosted=self.boosted,
-                skip_draws=True,
-                declare_on_announce=self.declare_on_announce,
-            )
+            search = self._search(state, skip_draws=True)
             got.append(twotrick.tables(search, state, acts, view.player))
             nodes += search.nodes + TRY_NODES * self.tries
             self.tries = 0
@@ -513,14 +506,7 @@ class InfoSetBot(PimcBot):
             state = draw()
             if first_state is None:
                 first_state = state
-            search = Search.of(
-                state,
-                allow_close=self.allow_close,
-                staged=self.staged,
-                boosted=self.boosted,
-                skip_draws=self.skip_draws,
-                declare_on_announce=self.declare_on_announce,
-            )
+            search = self._search(state)
             if samples == 0:
                 strict = view.closed_by >= 0 or view.talon_size <= self.exact_talon
                 if strict:

@@ -190,14 +190,7 @@ class PimcBot:
         target = 1 if perfect else self.target_samples
         while samples < (1 if perfect else self.max_samples):
             state = sample_hidden(view, rng)
-            search = Search.of(
-                state,
-                allow_close=self.allow_close,
-                staged=self.staged,
-                boosted=self.boosted,
-                skip_draws=self.skip_draws,
-                declare_on_announce=self.declare_on_announce,
-            )
+            search = self._search(state)
             if samples == 0:
                 strict = view.closed_by >= 0 or view.talon_size <= self.exact_talon
                 if strict:
@@ -245,6 +238,18 @@ class PimcBot:
         }
 
     # ------------------------------------------------------------------ internals
+    def _search(self, state, skip_draws: bool | None = None) -> Search:
+        """The open-card search of one sample, with the bot's options (``skip_draws``
+        the bot's unless given)."""
+        return Search.of(
+            state,
+            allow_close=self.allow_close,
+            staged=self.staged,
+            boosted=self.boosted,
+            skip_draws=self.skip_draws if skip_draws is None else skip_draws,
+            declare_on_announce=self.declare_on_announce,
+        )
+
     def _declaration_choice(self, view, acts) -> dict[Action, float]:
         """A right declaration is available: declare, or close first if that pays more
         (the value of a declaration depends only on public information)."""
