@@ -169,6 +169,13 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.boost:
         return fit_boosted(args)
+    if args.staged and args.load:  # the positions saved by --save: no games, no bots
+        rows = []
+        for path in args.load:
+            for line in open(path):
+                P, t, y = json.loads(line)
+                rows.append((_staged_terms(tuple(P), t), y, tuple(P), t))
+        return fit_staged(rows, args)
     pairs = []
     for i, spec in enumerate(args.bots):
         a, b = spec.split(",")
@@ -181,13 +188,6 @@ def main(argv=None):
         rules = RuleSet.preset(args.rules)
     if args.save:
         return save_rows(collect(pairs, args.games, rules, args.seed, _staged_terms), args.save)
-    if args.staged and args.load:  # the positions saved by --save, not new games
-        rows = []
-        for path in args.load:
-            for line in open(path):
-                P, t, y = json.loads(line)
-                rows.append((_staged_terms(tuple(P), t), y, tuple(P), t))
-        return fit_staged(rows, args)
     if args.staged:
         return fit_staged(collect(pairs, args.games, rules, args.seed, _staged_terms), args)
     rows = collect(pairs, args.games, rules, args.seed)

@@ -8,6 +8,13 @@ from games.engine import GameState, RuleSet
 from games.engine.actions import DECLARE
 from games.engine.bots import RandomBot
 
+# The outside arena's rules as bench/arena_outside.py's outside_rules() gives them
+# (automatic declaring, the king led with a marriage, the last trick one game point;
+# no closing: the bots are told).
+OUTSIDE_RULES = RuleSet(
+    name="pypi-schnapsen", auto_declare=True, marriage_lead_king_only=True, last_trick="one"
+)
+
 
 def is_right(state: GameState, action) -> bool:
     if action.kind != DECLARE:

@@ -3,11 +3,11 @@
 import random
 import time
 
-from games.engine import GameState, RuleSet, points_table
+from games.engine import GameState, points_table
 from games.engine.ai import solve
 from games.engine.ai.search import Search, estimate, position_of
 
-from .helpers import minimax, random_lead_positions, random_position
+from .helpers import OUTSIDE_RULES, minimax, random_lead_positions, random_position
 
 
 def test_solver_agrees_with_minimax_on_random_endgames():
@@ -217,10 +217,6 @@ def test_staged_estimate_promises_no_more_than_the_game_can_give():
         assert value > cap - 1
 
 
-# The outside arena's rules (bench/arena_outside.py): automatic declaring, no closing.
-PENDING_MARRIAGES = RuleSet(name="pypi-schnapsen", auto_declare=True, marriage_lead_king_only=True)
-
-
 def test_a_marriage_to_66_waits_for_a_trick_where_the_rules_say_so():
     # With automatic declaring a marriage that brings a player with a trick to 66 wins at
     # once; the outside package keeps its points pending until he wins a trick, so there
@@ -235,8 +231,8 @@ def test_a_marriage_to_66_waits_for_a_trick_where_the_rules_say_so():
     # a lead made before, player 0 on lead
     P = (h0, h1, 50, 20, 0, 0, 1, 1, 4, trump_card, -1, 0, 0, 1, 0)
     talon = tuple(rest[:4]) * 3  # the cards still to draw (any order: nothing drawn here)
-    at_once = Search(PENDING_MARRIAGES, trump, talon, allow_close=False)
-    waits = Search(PENDING_MARRIAGES, trump, talon, allow_close=False, declare_on_announce=False)
+    at_once = Search(OUTSIDE_RULES, trump, talon, allow_close=False)
+    waits = Search(OUTSIDE_RULES, trump, talon, allow_close=False, declare_on_announce=False)
     _, v = at_once.announce(P, king)
     assert v == 2  # 70 at once, against 20 card points (Schneider)
     Q, w = waits.announce(P, king)

@@ -2,13 +2,13 @@
 
 import random
 
-from games.engine import GameState, RuleSet
+from games.engine import GameState
 from games.engine.actions import MARRIAGE, PLAY
 from games.engine.ai import make_bot, twotrick
 from games.engine.ai.search import Search, position_of
 from games.engine.bots import RuleBot
 
-OUTSIDE = RuleSet(name="pypi-schnapsen", auto_declare=True, marriage_lead_king_only=True)
+from .helpers import OUTSIDE_RULES as OUTSIDE
 
 
 def test_a_trick_searched_without_its_draws_leaves_the_cards_unknown():
