@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Role, hash_token
 from clubs.permissions import ROLE_ACTIONS, Action
-from schnapsen_site.errors import UserError
+from core.errors import UserError
 
 from .models import TOKEN_NAME_LENGTH, ApiToken
 

@@ -4,7 +4,7 @@ joined into the staff namespace by ``tournaments.urls.staff``)."""
 
 from django.urls import path
 
-from schnapsen_site import converters  # noqa: F401 - registers <id:…>
+from core import converters  # noqa: F401 - registers <id:…>
 
 from . import embed, views
 

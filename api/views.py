@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, Role
-from schnapsen_site.numbers import parse_id
+from core.numbers import parse_id
 from tournaments.views.access import staff_required
 
 from .models import TOKEN_NAME_LENGTH, ApiToken

@@ -3,7 +3,7 @@
 
 Deals --games games (seeded), plays each to its end with the engine's rule-based bot
 against the random bot (so there are mistakes to find), and times
-``games.engine.ai.analyze_record`` at the replay's budget (``games.services.
+``engine.ai.analyze_record`` at the replay's budget (``games.services.
 ANALYSIS_TIME_BUDGET``, 0.1 s per decision at the solver's calibrated speed, i.e. a
 fixed node budget). Prints the time per game (median, 95th percentile, max), the
 decisions per game and the share of decisions marked as mistakes.
@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine import GameState, RuleSet  # noqa: E402
-from games.engine.ai import analyze_game  # noqa: E402
-from games.engine.bots import RandomBot, RuleBot  # noqa: E402
-from games.engine.deck import shuffled_deck  # noqa: E402
+from engine import GameState, RuleSet  # noqa: E402
+from engine.ai import analyze_game  # noqa: E402
+from engine.bots import RandomBot, RuleBot  # noqa: E402
+from engine.deck import shuffled_deck  # noqa: E402
 
 
 def main(argv=None) -> None:

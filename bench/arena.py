@@ -106,8 +106,8 @@ class OracleBot:
     sees_all = True
 
     def choose_state(self, state):
-        from games.engine.ai.pimc import action_values, candidate_actions
-        from games.engine.ai.search import Search
+        from engine.ai.pimc import action_values, candidate_actions
+        from engine.ai.search import Search
 
         view = state.view(state.to_move)
         acts = candidate_actions(view)
@@ -127,8 +127,8 @@ def make_own_bot(spec: str, seed: int, allow_close: bool = True):
     ``ismcts``) with its time budget (turned into a node budget: deterministic), with
     ``noclose`` never closing the talon (to measure what closing is worth; ``easy`` too),
     and with any attribute of the bot set, for experiments (``strong:0.1:softness=0.4``)."""
-    from games.engine.ai import make_bot
-    from games.engine.bots import RandomBot, RuleBot
+    from engine.ai import make_bot
+    from engine.bots import RandomBot, RuleBot
 
     name, *rest = spec.split(":")
     seconds = None
@@ -172,7 +172,7 @@ def make_own_bot(spec: str, seed: int, allow_close: bool = True):
 
 
 def _no_close_rule_bot():
-    from games.engine.bots import RuleBot
+    from engine.bots import RuleBot
 
     class NoCloseRuleBot(RuleBot):
         """``easy`` that never closes the talon."""
@@ -192,8 +192,8 @@ def _own_deal(args, i):
     times of a, times of b, closings by a, of them failed, closings of a and of b as
     (face-down cards at the close, opponent had a trick, failed, game points won or
     lost) tuples)."""
-    from games.engine import GameState, RuleSet
-    from games.engine.deck import shuffled_deck
+    from engine import GameState, RuleSet
+    from engine.deck import shuffled_deck
 
     key = (args.bot_a, args.bot_b, args.seed)
     if key not in _BOTS:  # once per process
@@ -401,7 +401,7 @@ def solver_check(args):
     sys.path.insert(0, str(ROOT / "tests" / "engine" / "ai"))
     from helpers import minimax, random_position
 
-    from games.engine.ai import solve
+    from engine.ai import solve
 
     rng = random.Random(args.seed)
     n = agree = 0
@@ -435,8 +435,8 @@ def solver_check(args):
 def calibrate(args):
     """Search nodes per second of ``strong`` and ISMCTS iterations per second (the
     constants that turn a time budget into a deterministic amount of work)."""
-    from games.engine import GameState, RuleSet
-    from games.engine.ai import make_bot
+    from engine import GameState, RuleSet
+    from engine.ai import make_bot
 
     for level, unit, count in (
         ("strong", "search nodes", lambda b: b.last_info.get("nodes", 0)),

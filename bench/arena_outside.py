@@ -41,7 +41,7 @@ def outside_rules():
     """Their rules in our terms: declaring is automatic, a marriage leads the king, no
     closing (the bot is told), exchange allowed while the talon has cards, and the last
     trick without 66 wins one game point (their ``declare_winner``)."""
-    from games.engine import RuleSet
+    from engine import RuleSet
 
     return RuleSet(
         name="pypi-schnapsen",
@@ -57,14 +57,14 @@ def outside_arena(args, make_own_bot, run_deals):
     import schnapsen.game as sg
     from schnapsen.bots import BullyBot, RandBot, RdeepBot
 
-    from games.engine import Card as OurCard
-    from games.engine.actions import EXCHANGE, MARRIAGE, PLAY
-    from games.engine.cards import CARD_POINTS
-    from games.engine.outcome import Marriage as OurMarriage
-    from games.engine.outcome import PastTrick
-    from games.engine.outcome import Trick as OurTrick
-    from games.engine.sampling import sample_hidden
-    from games.engine.view import PlayerView
+    from engine import Card as OurCard
+    from engine.actions import EXCHANGE, MARRIAGE, PLAY
+    from engine.cards import CARD_POINTS
+    from engine.outcome import Marriage as OurMarriage
+    from engine.outcome import PastTrick
+    from engine.outcome import Trick as OurTrick
+    from engine.sampling import sample_hidden
+    from engine.view import PlayerView
 
     rules = outside_rules()
     ranks = {"ACE": "A", "TEN": "T", "KING": "K", "QUEEN": "Q", "JACK": "J"}

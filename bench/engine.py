@@ -32,9 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.engine import GameState, RuleSet  # noqa: E402
-from games.engine.actions import DECLARE  # noqa: E402
-from games.engine.playout import random_playout  # noqa: E402
+from engine import GameState, RuleSet  # noqa: E402
+from engine.actions import DECLARE  # noqa: E402
+from engine.playout import random_playout  # noqa: E402
 
 OUT = ROOT / "bench" / "out"
 VENV = OUT / "venv-schnapsen"
@@ -224,11 +224,11 @@ def multi_games_per_s(cls, seconds: float, rng: random.Random, quiet: bool) -> t
 
 
 def measure_multi(seconds: float, strong_moves: int) -> dict:
-    from games.engine.ai.multi_pimc import MultiPimcBot
-    from games.engine.ai.multi_search import MultiSearch
-    from games.engine.bauern import BauernState
-    from games.engine.multi.bots import MultiRuleBot
-    from games.engine.talon import TalonState
+    from engine.ai.multi_pimc import MultiPimcBot
+    from engine.ai.multi_search import MultiSearch
+    from engine.bauern import BauernState
+    from engine.multi.bots import MultiRuleBot
+    from engine.talon import TalonState
 
     out = {}
     rng = random.Random(3)
@@ -365,7 +365,7 @@ def main() -> int:
         ours["rounds"] = [round(x) for x in ours_rounds]
         theirs["rounds"] = [round(x) for x in theirs_rounds]
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, rules {rules.name}")
-    print(f"{'':44}{'games.engine':>14}{'schnapsen 0.0.5':>17}")
+    print(f"{'':44}{'engine':>14}{'schnapsen 0.0.5':>17}")
     t_games = f"{theirs['games_per_s']:>17,.0f}" if theirs else f"{'n/a':>17}"
     print(
         f"{'random games/s, lean playout (deal + play)':44}{ours['lean_games_per_s']:>14,.0f}{t_games}"

@@ -1,5 +1,5 @@
 """How often players leave a chance out: the tendencies the ``strong`` bot's inference
-assumes (``games.engine.ai.inference.Tendencies``), measured in play.
+assumes (``engine.ai.inference.Tendencies``), measured in play.
 
 Plays games between two bots, every deal twice with the seats swapped, and counts at
 each decision of each bot:
@@ -49,12 +49,12 @@ def report(counts: Counter, names) -> None:
 
 
 def own(args) -> None:
-    from games.engine import GameState, RuleSet
-    from games.engine.actions import DECLARE, EXCHANGE, MARRIAGE, PLAY
-    from games.engine.ai import make_bot
-    from games.engine.bots import RuleBot
-    from games.engine.cards import CARD_POINTS, SUIT_MASKS
-    from games.engine.game import STRONGER
+    from engine import GameState, RuleSet
+    from engine.actions import DECLARE, EXCHANGE, MARRIAGE, PLAY
+    from engine.ai import make_bot
+    from engine.bots import RuleBot
+    from engine.cards import CARD_POINTS, SUIT_MASKS
+    from engine.game import STRONGER
 
     def bot(name, seed):
         if name in ("easy", "rule"):

@@ -14,8 +14,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from schnapsen_site.errors import UserError
-from schnapsen_site.numbers import is_digits, parse_id
+from core.errors import UserError
+from core.numbers import is_digits, parse_id
 
 from . import permissions
 from .models import Club, Invitation, Membership, Role, hash_token, new_invitation_token

@@ -3,7 +3,7 @@ the invitation link is public (``clubs:invite``)."""
 
 from django.urls import path
 
-from schnapsen_site import converters  # noqa: F401 - registers <id:…>
+from core import converters  # noqa: F401 - registers <id:…>
 
 from . import views
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from schnapsen_site import tables
+from core import tables
 from tournaments.views.access import posted, staff_required
 
 from . import permissions, services

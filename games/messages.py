@@ -1,7 +1,7 @@
 """The rules engine's messages in the user's language: the one place where an engine
-code (``games.engine.messages.CATALOGUE``) becomes a translated sentence.
+code (``engine.messages.CATALOGUE``) becomes a translated sentence.
 
-The engine stays Django-free: it refuses with a :class:`~games.engine.messages.Reason`
+The engine stays Django-free: it refuses with a :class:`~engine.messages.Reason`
 (a code and parameters). :func:`engine_message` picks the code's translated template
 and fills in the parameters as a person reads them: a seat becomes the player's (or
 team's) name, a card code its name in the match's deck, a suit letter its name, a game
@@ -14,7 +14,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.engine.messages import SEAT_PARAMS, Reason, classify
+from engine.messages import SEAT_PARAMS, Reason, classify
 
 L = gettext_lazy
 T = pgettext_lazy

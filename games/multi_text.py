@@ -1,7 +1,7 @@
 """The engine's messages of Bauernschnapsen and Talonschnapsen in the UI language.
 
 The engine gives every refusal, every button and every game result as a code with
-parameters (``games.engine.messages``); this module keeps one translated template per
+parameters (``engine.messages``); this module keeps one translated template per
 code and fills the parameters in words: a seat becomes the player's name, a card its
 name in the table's deck, a suit its name, a game its German name. The templates use the
 translation context ``table`` so they never collide with another page's strings.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.utils.translation import pgettext
 
-from games.engine.multi.contracts import GERMAN_NAMES
+from engine.multi.contracts import GERMAN_NAMES
 
 GERMAN_SUITS = {"H": "Herz", "D": "Schelle", "S": "Laub", "C": "Eichel"}
 
@@ -75,9 +75,9 @@ def phase_text(phase: str) -> str:
 
 
 def reason_text(reason, names=None, deck: str = "french") -> str:
-    """A :class:`~games.engine.messages.Reason` (or its ``to_dict()``) in words: the one
+    """A :class:`~engine.messages.Reason` (or its ``to_dict()``) in words: the one
     translation of engine codes, ``games.messages.engine_message``."""
-    from games.engine.messages import CATALOGUE, Reason
+    from engine.messages import CATALOGUE, Reason
     from games.messages import engine_message
 
     if isinstance(reason, dict):

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from schnapsen_site.push import send_to_group
+from core.push import send_to_group
 from tournaments import services as core
 from tournaments.models import Outcome, Pairing, ResultReport, Side
 

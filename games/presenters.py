@@ -11,7 +11,7 @@ from django.utils import formats
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from games.engine import Action, Card
+from engine import Action, Card
 
 from .messages import engine_message
 from .models import Match, Mode, Status

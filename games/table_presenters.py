@@ -59,7 +59,7 @@ PUBLIC_KEYS = (
 def _trick(t) -> dict | None:
     if t is None:
         return None
-    from games.engine.cards import ALL_CARDS
+    from engine.cards import ALL_CARDS
 
     return {
         "leader": t.leader,

@@ -186,7 +186,7 @@ def table_act(request, pk, token):
 
 @require_GET
 def table_record(request, pk, token):
-    """The finished table's match record (JSON; ``python -m games.engine replay`` replays
+    """The finished table's match record (JSON; ``python -m engine replay`` replays
     it). While the table runs it would show every hand: refused."""
     match = _table(pk)
     if tables.seat_for_token(match, token) is None:

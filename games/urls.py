@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from schnapsen_site import converters  # noqa: F401 - registers <id:…>
+from core import converters  # noqa: F401 - registers <id:…>
 
 from . import player_reports, table_views, views
 

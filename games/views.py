@@ -19,7 +19,7 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import permissions
-from schnapsen_site.numbers import parse_id
+from core.numbers import parse_id
 from tournaments.models import Pairing, Round
 from tournaments.views.access import can_view_tournament, staff_required
 

@@ -3,8 +3,8 @@
 from channels.auth import AuthMiddlewareStack
 from django.urls import path
 
+from core import converters  # noqa: F401 - registers <id:…>
 from games.consumers import MatchConsumer
-from schnapsen_site import converters  # noqa: F401 - registers <id:…>
 from tournaments.consumers import LiveConsumer
 
 websocket_urlpatterns = [

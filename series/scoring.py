@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from schnapsen_site.numbers import parse_int
+from core.numbers import parse_int
 
 PLACES, ROUNDS = "places", "rounds"
 KINDS = (PLACES, ROUNDS)

@@ -16,8 +16,8 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from schnapsen_site.errors import UserError
-from schnapsen_site.numbers import parse_id
+from core.errors import UserError
+from core.numbers import parse_id
 from tournaments.models import AuditLog, Player, Tournament
 
 from . import scoring

@@ -3,7 +3,7 @@ the public pages are ``series:*``."""
 
 from django.urls import path
 
-from schnapsen_site import converters  # noqa: F401 - registers <id:…>
+from core import converters  # noqa: F401 - registers <id:…>
 
 from . import views
 

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import permissions
-from schnapsen_site.numbers import parse_id
+from core.numbers import parse_id
 from tournaments.models import Tournament
 from tournaments.views.access import posted, staff_required
 

@@ -1,4 +1,4 @@
-"""The one way to read a number from outside (``schnapsen_site.numbers``), the bounded
+"""The one way to read a number from outside (``core.numbers``), the bounded
 ``<id:…>`` URL converter and the tables' bounded pagination."""
 
 import pytest
@@ -6,9 +6,9 @@ from django.test import RequestFactory
 from hypothesis import given
 from hypothesis import strategies as st
 
-from schnapsen_site import numbers, tables
-from schnapsen_site.converters import BoundedIntConverter
-from schnapsen_site.numbers import MAX_ID, is_digits, parse_digits, parse_id, parse_int
+from core import numbers, tables
+from core.converters import BoundedIntConverter
+from core.numbers import MAX_ID, is_digits, parse_digits, parse_id, parse_int
 
 
 @pytest.mark.parametrize(
@@ -113,7 +113,7 @@ def test_tables_configure_is_bounded(query, per_page, page):
 
 
 def test_search_text_drops_what_no_database_text_holds():
-    from schnapsen_site.text import MAX_QUERY, search_text
+    from core.text import MAX_QUERY, search_text
 
     assert search_text("  Resi\x00 \t Huber\n") == "Resi Huber"
     assert search_text("\x00") == "" and search_text(None) == "" and search_text(["q"]) == ""

@@ -1,4 +1,4 @@
-"""``schnapsen_site.push.send_to_group``: from a sync view of the ASGI server with the
+"""``core.push.send_to_group``: from a sync view of the ASGI server with the
 Redis layer the push is handed to the server's loop and the view goes on (the push
 arrives all the same); elsewhere it is sent and waited for; a failing layer costs a
 logged warning, never the request."""
@@ -13,7 +13,7 @@ from asgiref.sync import sync_to_async
 from channels.layers import channel_layers, get_channel_layer
 from django.test import override_settings
 
-from schnapsen_site import push
+from core import push
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 

@@ -25,7 +25,7 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
 
-from schnapsen_site.push import send_to_group
+from core.push import send_to_group
 
 _counter = itertools.count()
 KEY = "live:v:{}"

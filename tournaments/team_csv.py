@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 from dataclasses import dataclass, field
 
-from schnapsen_site.numbers import parse_int
+from core.numbers import parse_int
 
 from .views.player_csv import MAX_LENGTH, MAX_ROWS, Problem, decode, open_table
 

@@ -11,13 +11,13 @@ from django.db import connection
 from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 
-from games.engine import GameState, RuleSet
-from games.engine.bots import RuleBot
-from games.engine.deck import shuffled_deck
-from games.engine.match import Match as MatchScore
-from games.engine.match import draw_first_dealer
-from schnapsen_site.errors import UserError
-from schnapsen_site.push import send_to_group
+from core.errors import UserError
+from core.push import send_to_group
+from engine import GameState, RuleSet
+from engine.bots import RuleBot
+from engine.deck import shuffled_deck
+from engine.match import Match as MatchScore
+from engine.match import draw_first_dealer
 
 from ..models import BotLevel, Game, Match, MatchAction
 
@@ -37,7 +37,7 @@ def rules_of(match: Match) -> RuleSet:
 
 
 def bot_levels() -> dict[str, str]:
-    """What each level is, in words, for the start page (``games.engine.ai.make_bot``)."""
+    """What each level is, in words, for the start page (``engine.ai.make_bot``)."""
     return {
         BotLevel.EASY: _("plays by simple card rules"),
         BotLevel.MEDIUM: _("looks a few tricks ahead"),
@@ -47,12 +47,12 @@ def bot_levels() -> dict[str, str]:
 
 def make_bot(level: str, seed: int = 0, opponent=None):
     """The bot of a UI level, as README's "How strong is the computer" describes it:
-    ``games.engine.ai.make_bot`` (easy: rule-based; medium and strong: PIMC search),
+    ``engine.ai.make_bot`` (easy: rule-based; medium and strong: PIMC search),
     seeded by the match so that its moves replay; ``opponent``: what ``strong`` has
     seen of the person's play in the match (``games.services.opponent``); the
     rule-based bot if ``ai`` is missing."""
     try:
-        from games.engine import ai
+        from engine import ai
 
         return ai.make_bot(level, seed=seed, opponent=opponent)
     except (ImportError, AttributeError, ValueError, TypeError):

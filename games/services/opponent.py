@@ -1,5 +1,5 @@
 """What the computer has seen of the person it plays in a match: his leads judged where
-every card was in sight (``games.engine.ai.opponent``), over the match's games so far,
+every card was in sight (``engine.ai.opponent``), over the match's games so far,
 so that the ``strong`` computer made for a move starts from the whole match, not only
 from the game on the table. A finished game's count never changes: it is kept in the
 cache (shared by the servers), so a move replays only the game being played."""
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from django.core.cache import cache
 
-from games.engine import GameState
-from games.engine.ai.opponent import Record, judge_game
+from engine import GameState
+from engine.ai.opponent import Record, judge_game
 
 from ..models import Match, MatchAction
 from .common import Live

@@ -26,9 +26,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine import Action, GameState
+from core.numbers import parse_int
+from engine import Action, GameState
 from games.messages import engine_message
-from schnapsen_site.numbers import parse_int
 from tournaments.models import AuditLog, Pairing, Side
 
 from ..models import BotLevel, Match, MatchAction, Mode, Status

@@ -7,11 +7,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine import RuleSet
-from games.engine.match import Match as MatchScore
-from games.engine.match import ScoreSheetError, validate_score_sheet
+from core.numbers import parse_digits, parse_int
+from engine import RuleSet
+from engine.match import Match as MatchScore
+from engine.match import ScoreSheetError, validate_score_sheet
 from games.messages import score_sheet_message
-from schnapsen_site.numbers import parse_digits, parse_int
 from tournaments.models import Pairing, Side, Tournament
 
 from ..models import Match, Mode, Status

@@ -6,8 +6,8 @@ import random
 
 from django.utils.translation import gettext as _
 
-from games.engine import Action, GameState, IllegalAction
-from games.engine.record import GameRecord, MatchRecord
+from engine import Action, GameState, IllegalAction
+from engine.record import GameRecord, MatchRecord
 
 from ..models import Game, Match, Mode
 from .common import (
@@ -19,7 +19,7 @@ from .common import (
 
 
 def match_record(match: Match) -> MatchRecord:
-    """The engine's match record (for replay and ``python -m games.engine replay``)."""
+    """The engine's match record (for replay and ``python -m engine replay``)."""
     rules = rules_of(match)
     games = list(match.games.order_by("index"))
     actions: dict[int, list[str]] = {}
@@ -74,7 +74,7 @@ def analysis_seed(match: Match, game: Game) -> int:
 
 def game_analysis(game: Game, *, time_budget: float | None = None) -> dict:
     """The solver's verdict at every decision of a finished game of a played match,
-    computed once (``games.engine.ai.analyze_record``) and stored on the game row.
+    computed once (``engine.ai.analyze_record``) and stored on the game row.
 
     Returns ``{"version", "seed", "time_budget", "moves": [MoveAnalysis.to_dict()]}``.
     No lock is held while the solver thinks; two requests at once compute the same
@@ -84,7 +84,7 @@ def game_analysis(game: Game, *, time_budget: float | None = None) -> dict:
     match = game.match
     if match.mode != Mode.PLAYED or game.winner is None:
         raise GameError(_("Only a finished game can be analysed."), "not_finished")
-    from games.engine.ai import analyze_record
+    from engine.ai import analyze_record
 
     budget = ANALYSIS_TIME_BUDGET if time_budget is None else time_budget
     seed = analysis_seed(match, game)

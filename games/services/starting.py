@@ -9,8 +9,8 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games.engine import RuleSet
-from schnapsen_site.numbers import parse_int
+from core.numbers import parse_int
+from engine import RuleSet
 from tournaments.models import Outcome, Pairing, Round, Tournament
 
 from ..models import BotLevel, DeckStyle, Match, Mode, Status

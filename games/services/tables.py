@@ -6,7 +6,7 @@ The same storage as the two-player matches: a :class:`~games.models.Match` (with
 ``game_kind``), one :class:`~games.models.Seat` row per seat, one
 :class:`~games.models.Game` row per deal (deck order, dealer, result) and the action log
 in :class:`~games.models.MatchAction`. The live table is never stored: :func:`live_table`
-replays the log on the engine's :class:`~games.engine.multi.table.MultiTable` (dealt from
+replays the log on the engine's :class:`~engine.multi.table.MultiTable` (dealt from
 the match's seed, so the same deals come back), checked action by action. So that an
 action costs the same on the 400th move as on the first, each process keeps the tables
 it has rebuilt (:func:`live_table`): a table is taken from there and only the actions
@@ -31,13 +31,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import pgettext
 
-from games.engine.bauern.rules import BauernRules
-from games.engine.multi.actions import Action
-from games.engine.multi.table import MultiTable
-from games.engine.talon.rules import TalonRules
+from core.numbers import parse_int
+from core.push import send_to_group
+from engine.bauern.rules import BauernRules
+from engine.multi.actions import Action
+from engine.multi.table import MultiTable
+from engine.talon.rules import TalonRules
 from games.multi_text import reason_text
-from schnapsen_site.numbers import parse_int
-from schnapsen_site.push import send_to_group
 
 from ..models import BotLevel, DeckStyle, Game, GameKind, Match, MatchAction, Mode, Seat, Status
 from .common import GameError, commit_durably, lock_for_move, match_group
@@ -47,7 +47,7 @@ SIZES = {GameKind.BAUERNSCHNAPSEN: 4, GameKind.TALONSCHNAPSEN: 3}
 RULES = {GameKind.BAUERNSCHNAPSEN: BauernRules, GameKind.TALONSCHNAPSEN: TalonRules}
 #: The rule presets offered on the start page (the engine's Spielekatalog presets).
 PRESETS = ("ueblich", "alles", "ohne_bettler", "keine")
-#: UI level -> the engine's multi-player bot (``games.engine.multi.bots.make_multi_bot``).
+#: UI level -> the engine's multi-player bot (``engine.multi.bots.make_multi_bot``).
 BOTS = {BotLevel.EASY: "rule", BotLevel.MEDIUM: "medium", BotLevel.STRONG: "strong"}
 
 
@@ -471,7 +471,7 @@ def queue_computer(m: Match) -> None:
 
 
 def _bot(seat: Seat, seed: int):
-    from games.engine.multi.bots import make_multi_bot
+    from engine.multi.bots import make_multi_bot
 
     return make_multi_bot(BOTS.get(seat.bot_level, "rule"), seed=seed)
 

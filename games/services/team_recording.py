@@ -1,6 +1,6 @@
 """Recording a Bauernschnapsen match of a team tournament from its score sheet: the
 two teams' figures counting down from 24 per Bummerl, checked by the engine
-(``games.engine.bauern.scoring.validate_score_sheet``, which names the first wrong line),
+(``engine.bauern.scoring.validate_score_sheet``, which names the first wrong line),
 then scored into the match: the first team to hang N Bummerl on the other wins (a
 Schneider counts 2, a Retourschneider 4). Nothing is stored for a refused sheet."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.engine.bauern.scoring import SheetError, parse_sheet_text, validate_score_sheet
+from engine.bauern.scoring import SheetError, parse_sheet_text, validate_score_sheet
 from tournaments.models import Pairing
 
 from ..models import Match

@@ -24,7 +24,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from games.engine.bauern.rules import BauernRules
+from engine.bauern.rules import BauernRules
 from tournaments.models import AuditLog, Outcome, Pairing, Side, Tournament
 
 from ..models import BotLevel, GameKind, Match, Mode, Seat, Status

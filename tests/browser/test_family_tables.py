@@ -8,7 +8,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from games.engine.cards import ALL_CARDS
+from engine.cards import ALL_CARDS
 from games.models import Match
 from games.services import tables
 from games.table_presenters import last_trick

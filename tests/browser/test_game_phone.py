@@ -4,8 +4,8 @@ Unter, trick counts are singular and plural, the trump card stands upright."""
 import pytest
 from playwright.sync_api import expect
 
+from engine import GameState
 from games import services
-from games.engine import GameState
 from games.models import Match
 
 

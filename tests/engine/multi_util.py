@@ -4,9 +4,9 @@ Bauernschnapsen deals use dealer 3, so the caller is seat 0 (partner 2, opponent
 3) and the cutter seat 2. Talonschnapsen deals use dealer 2: the caller is seat 0.
 """
 
-from games.engine.bauern import BauernRules, BauernState
-from games.engine.cards import parse_cards
-from games.engine.talon import TalonRules, TalonState
+from engine.bauern import BauernRules, BauernState
+from engine.cards import parse_cards
+from engine.talon import TalonRules, TalonState
 
 
 def bauern_deck(h0: str, h1: str, h2: str, h3: str, mode: str = "cut") -> list:

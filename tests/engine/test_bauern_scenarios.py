@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from games.engine.bauern import BauernRules, BauernState
-from games.engine.messages import RuleViolation
+from engine.bauern import BauernRules, BauernState
+from engine.messages import RuleViolation
 
 from .multi_util import bauern, bauern_deck, card_set, legal, play_out, run
 

@@ -1,7 +1,7 @@
 import pytest
 
-from games.engine import Action, Card, RuleSet, Suit
-from games.engine.cards import CARD_POINTS, parse_cards
+from engine import Action, Card, RuleSet, Suit
+from engine.cards import CARD_POINTS, parse_cards
 
 
 def test_twenty_cards_with_points_summing_to_120():

@@ -1,5 +1,5 @@
-from games.engine import Card, GameState
-from games.engine.cards import parse_cards
+from engine import Card, GameState
+from engine.cards import parse_cards
 
 # Deck order top first: fh 1-3, dealer 4-6, trump 7, fh 8-9, dealer 10-11, talon 12-20.
 DECK = "AH TH KH  AD TD KD  JS  QH JH  QD JD  AS TS KS QS AC TC KC QC JC"

@@ -2,8 +2,8 @@ import random
 
 import pytest
 
-from games.engine import GameState, RuleSet
-from games.engine.match import (
+from engine import GameState, RuleSet
+from engine.match import (
     Bummerl,
     Match,
     ScoreSheetError,

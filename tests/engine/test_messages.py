@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import GameState
-from games.engine.messages import CATALOGUE, Reason, RuleViolation, classify
+from engine import GameState
+from engine.messages import CATALOGUE, Reason, RuleViolation, classify
 
-ENGINE = Path(__file__).resolve().parents[2] / "games" / "engine"
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
 
 def test_every_code_used_in_the_engine_is_catalogued():

@@ -5,12 +5,12 @@ import random
 
 import pytest
 
-from games.engine.ai.multi_pimc import MultiPimcBot, make_multi_pimc
-from games.engine.ai.multi_search import MultiSearch, SearchLimit, solve
-from games.engine.bauern import BauernState
-from games.engine.multi.bots import MultiRandomBot, MultiRuleBot, make_multi_bot, play_multi_game
-from games.engine.multi.phases import PLAY
-from games.engine.talon import TalonState
+from engine.ai.multi_pimc import MultiPimcBot, make_multi_pimc
+from engine.ai.multi_search import MultiSearch, SearchLimit, solve
+from engine.bauern import BauernState
+from engine.multi.bots import MultiRandomBot, MultiRuleBot, make_multi_bot, play_multi_game
+from engine.multi.phases import PLAY
+from engine.talon import TalonState
 
 from .multi_util import bauern, run
 from .test_bauern_scenarios import ALL_HEARTS_0, STRONG

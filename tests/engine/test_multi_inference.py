@@ -3,13 +3,13 @@ without its marriage makes the partner card unlikely in the leader's hand."""
 
 import random
 
-from games.engine.ai.multi_inference import UNANNOUNCED, evidence, likelihood
-from games.engine.ai.multi_pimc import MultiPimcBot
-from games.engine.bauern import BauernState
-from games.engine.multi.bots import MultiRandomBot, MultiRuleBot
-from games.engine.multi.phases import PLAY as P_PLAY
-from games.engine.multi.sampling import sample_hidden
-from games.engine.talon import TalonState
+from engine.ai.multi_inference import UNANNOUNCED, evidence, likelihood
+from engine.ai.multi_pimc import MultiPimcBot
+from engine.bauern import BauernState
+from engine.multi.bots import MultiRandomBot, MultiRuleBot
+from engine.multi.phases import PLAY as P_PLAY
+from engine.multi.sampling import sample_hidden
+from engine.talon import TalonState
 
 
 def _positions(cls, bot, n_games, seed=0):

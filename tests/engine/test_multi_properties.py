@@ -8,10 +8,10 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine.bauern import BauernState
-from games.engine.cards import CARD_POINTS
-from games.engine.messages import CATALOGUE
-from games.engine.multi.actions import (
+from engine.bauern import BauernState
+from engine.cards import CARD_POINTS
+from engine.messages import CATALOGUE
+from engine.multi.actions import (
     BID_ACTIONS,
     CALL_ACTIONS,
     DISCARD_ACTIONS,
@@ -19,11 +19,11 @@ from games.engine.multi.actions import (
     SIMPLE,
     TURN_UP_ACTIONS,
 )
-from games.engine.multi.phases import CUT_PHASE
-from games.engine.multi.record import MultiGameRecord, MultiMatchRecord
-from games.engine.multi.sampling import sample_hidden
-from games.engine.multi.state import MultiState
-from games.engine.talon import TalonState
+from engine.multi.phases import CUT_PHASE
+from engine.multi.record import MultiGameRecord, MultiMatchRecord
+from engine.multi.sampling import sample_hidden
+from engine.multi.state import MultiState
+from engine.talon import TalonState
 
 FAST = settings(max_examples=60, deadline=None)
 FULL = (1 << 20) - 1

@@ -8,23 +8,23 @@ from pathlib import Path
 
 import pytest
 
-from games.engine.bauern import BauernState
-from games.engine.multi.bots import MultiRuleBot, play_multi_game
-from games.engine.multi.record import (
+from engine.bauern import BauernState
+from engine.multi.bots import MultiRuleBot, play_multi_game
+from engine.multi.record import (
     MultiGameRecord,
     MultiMatchRecord,
     MultiReplayError,
     load_multi_record,
 )
-from games.engine.record import RecordError, ReplayError
-from games.engine.talon import TalonState
+from engine.record import RecordError, ReplayError
+from engine.talon import TalonState
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_cli(*args, stdin=None):
     return subprocess.run(
-        [sys.executable, "-m", "games.engine", *args],
+        [sys.executable, "-m", "engine", *args],
         cwd=ROOT,
         input=stdin,
         capture_output=True,
@@ -181,8 +181,8 @@ def test_cli_two_player_behaviour_is_kept(tmp_path):
 
 
 def test_table_plays_a_match_checks_turns_and_resumes():
-    from games.engine.messages import RuleViolation
-    from games.engine.multi.table import MultiTable
+    from engine.messages import RuleViolation
+    from engine.multi.table import MultiTable
 
     table = MultiTable("bauernschnapsen", "ueblich", seed=9, first_dealer=3, bummerls=1)
     assert table.to_move == 2 and table.view(0)["score"]["figures"] == [24, 24]
@@ -215,7 +215,7 @@ def test_table_plays_a_match_checks_turns_and_resumes():
 def test_a_match_to_n_bummerl_ends_when_a_team_has_got_n():
     """A tournament's match (``first_to``): over as soon as a team has got N Bummerl,
     however many were played; stored in the record and resumed with it."""
-    from games.engine.multi.table import MultiTable
+    from engine.multi.table import MultiTable
 
     table = MultiTable("bauernschnapsen", "ueblich", seed=5, bummerls=None, first_to=2)
     rule = MultiRuleBot()

@@ -3,8 +3,8 @@ dealer order and the Bauernschnapsen score-sheet validator (reference 004)."""
 
 import pytest
 
-from games.engine.bauern import BauernRules
-from games.engine.bauern.scoring import (
+from engine.bauern import BauernRules
+from engine.bauern.scoring import (
     BauernBummerl,
     BauernMatch,
     SheetError,
@@ -13,11 +13,11 @@ from games.engine.bauern.scoring import (
     possible_values,
     validate_score_sheet,
 )
-from games.engine.match import ScoreSheetError
-from games.engine.messages import Reason
-from games.engine.multi.outcome import MultiResult
-from games.engine.talon import TalonRules
-from games.engine.talon.scoring import TalonBummerl, TalonMatch
+from engine.match import ScoreSheetError
+from engine.messages import Reason
+from engine.multi.outcome import MultiResult
+from engine.talon import TalonRules
+from engine.talon.scoring import TalonBummerl, TalonMatch
 
 RULES = BauernRules.preset("alles")
 

@@ -5,12 +5,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine import GameState, RuleSet, sample_hidden
-from games.engine.bots import RandomBot, play_game
-from games.engine.cards import CARD_POINTS, FULL_MASK, SUIT_MASKS
-from games.engine.game import STRONGER
-from games.engine.playout import random_playout
-from games.engine.record import GameRecord
+from engine import GameState, RuleSet, sample_hidden
+from engine.bots import RandomBot, play_game
+from engine.cards import CARD_POINTS, FULL_MASK, SUIT_MASKS
+from engine.game import STRONGER
+from engine.playout import random_playout
+from engine.record import GameRecord
 
 PRESETS = [RuleSet.preset(n) for n in RuleSet.PRESETS]
 RULES = st.sampled_from(PRESETS + [r.replace(auto_declare=True) for r in PRESETS])

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import GameState, RuleSet
-from games.engine.record import GameRecord, MatchRecord, RecordError, ReplayError, load_record
+from engine import GameState, RuleSet
+from engine.record import GameRecord, MatchRecord, RecordError, ReplayError, load_record
 
 from .util import deck
 
@@ -21,7 +21,7 @@ def game_record(actions=WIN, rules="weich", dealer=1):
 
 def run(*args, stdin=None):
     return subprocess.run(
-        [sys.executable, "-m", "games.engine", *args],
+        [sys.executable, "-m", "engine", *args],
         cwd=ROOT,
         input=stdin,
         capture_output=True,

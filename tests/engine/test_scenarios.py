@@ -4,8 +4,8 @@ Player 0 is the forehand (leads first), player 1 the dealer (see util.deal)."""
 
 import pytest
 
-from games.engine import Card, IllegalAction
-from games.engine.game import points_table
+from engine import Card, IllegalAction
+from engine.game import points_table
 
 from .util import deal, legal, play, plays
 
@@ -252,7 +252,7 @@ def test_declaring_is_offered_only_after_a_trick_won():
 
 def test_a_closer_who_declares_without_66_pays_like_a_failed_closer():
     # the issue's deal: seat 1 wins a trick, closes and declares at once with 26 points
-    from games.engine import GameState
+    from engine import GameState
 
     s = GameState.deal(
         "weich", deck="AC AH TC JH KC JD TH QS AS KH TD JC QD QC QH JS AD KS TS KD", dealer=1
@@ -274,7 +274,7 @@ def test_a_closer_declaring_too_early_when_the_opponent_had_no_trick_pays_three(
 def test_last_trick_option_scores_the_game_nobody_declared(option, points):
     import random
 
-    from games.engine import GameState, RuleSet
+    from engine import GameState, RuleSet
 
     rules = RuleSet().replace(last_trick=option)
     seen = 0

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from games.engine.multi.contracts import contracts_for
-from games.engine.multi.sampling import sample_hidden
-from games.engine.talon import TalonRules, TalonState
+from engine.multi.contracts import contracts_for
+from engine.multi.sampling import sample_hidden
+from engine.talon import TalonRules, TalonState
 
 from .multi_util import card_set, legal, play_out, run, talon
 

@@ -1,7 +1,7 @@
 import random
 
-from games.engine import Card, GameState, RuleSet, sample_hidden
-from games.engine.bots import RandomBot, RuleBot, make_bot, play_game, right_declaration
+from engine import Card, GameState, RuleSet, sample_hidden
+from engine.bots import RandomBot, RuleBot, make_bot, play_game, right_declaration
 
 from .test_scenarios import D1, D3, D3_TWO_TRICKS
 from .util import deal, play
@@ -73,7 +73,7 @@ def test_the_view_keeps_every_trick_with_its_situation():
     # state.past (and every view's past) holds each finished trick in order, with the
     # talon, the face-up trump card and the closing as they were when it was played;
     # a sampled state keeps it.
-    from games.engine.actions import CLOSE
+    from engine.actions import CLOSE
 
     rng = random.Random(4)
     bot = RuleBot()

@@ -1,7 +1,7 @@
 """Helpers for hand-built deals: player 0 is the forehand, player 1 the dealer."""
 
-from games.engine import GameState, RuleSet
-from games.engine.cards import parse_cards
+from engine import GameState, RuleSet
+from engine.cards import parse_cards
 
 
 def deck(forehand: str, dealer: str, trump: str, talon: str) -> list:

@@ -5,9 +5,9 @@ import random
 import pytest
 from django.urls import reverse
 
+from engine.ai import PimcBot
+from engine.bots import RuleBot
 from games import services
-from games.engine.ai import PimcBot
-from games.engine.bots import RuleBot
 
 from .helpers import play_random
 

@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from engine import Action
 from games import presenters, services
-from games.engine import Action
 from games.models import Game, Match
 
 from .helpers import play_random
@@ -52,7 +52,7 @@ def test_game_analysis_is_computed_once_and_replayable(finished_match, monkeypat
         Action.parse(move["best_action"])
     assert Game.objects.get(pk=game.pk).analysis == data
     # stored: a second request does not think again
-    import games.engine.ai as ai
+    import engine.ai as ai
 
     monkeypatch.setattr(ai, "analyze_record", lambda *a, **k: pytest.fail("computed twice"))
     assert services.game_analysis(Game.objects.get(pk=game.pk)) == data

@@ -9,9 +9,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from engine import GameState
+from engine.messages import CATALOGUE, SEAT_PARAMS, Reason
 from games import services
-from games.engine import GameState
-from games.engine.messages import CATALOGUE, SEAT_PARAMS, Reason
 from games.messages import TEMPLATES, engine_message, score_sheet_message
 from games.services import GameError
 from tournaments.models import Outcome
@@ -91,7 +91,7 @@ def test_two_player_reasons_are_codes_with_the_old_english_text():
 
 
 def _sheet_error(sheet: str, names) -> str:
-    from games.engine import RuleSet
+    from engine import RuleSet
 
     rules = RuleSet.from_dict({"name": "turnier", "bummerl_to_win_match": 2})
     with pytest.raises(GameError) as err:
@@ -123,7 +123,7 @@ def test_the_two_sheet_errors_in_german_and_english_with_names_and_the_typed_fig
 
 
 def test_a_bauern_sheet_error_names_its_line_in_the_users_language():
-    from games.engine.bauern.scoring import SheetError, validate_score_sheet
+    from engine.bauern.scoring import SheetError, validate_score_sheet
 
     with pytest.raises(SheetError) as err:
         validate_score_sheet("ueblich", ["0 normal 2", "9 gangl"])

@@ -6,11 +6,11 @@ import random
 import pytest
 from django.core.cache import cache
 
+from engine import GameState
+from engine import ai as engine_ai
+from engine.ai.opponent import Record, judge_game
+from engine.bots import RandomBot
 from games import services
-from games.engine import GameState
-from games.engine import ai as engine_ai
-from games.engine.ai.opponent import Record, judge_game
-from games.engine.bots import RandomBot
 from games.models import MatchAction
 from games.services import play as play_service
 from games.services.opponent import opponent_record

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
+from engine import GameState
 from games import services
-from games.engine import GameState
 from games.models import Game, Match, MatchAction, Status
 from games.services import GameError
 from tournaments.models import Outcome

@@ -9,8 +9,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.engine.cards import ALL_CARDS
-from games.engine.multi.table import MultiTable
+from engine.cards import ALL_CARDS
+from engine.multi.table import MultiTable
 from games.models import Game, GameKind, Match, MatchAction, Seat, Status
 from games.services import GameError, tables
 from games.table_presenters import last_trick, table_payload
@@ -360,7 +360,7 @@ def test_the_record_of_a_finished_table_replays(client, tmp_path):
     path = tmp_path / "table.json"
     path.write_bytes(r.content)
     done = subprocess.run(
-        [sys.executable, "-m", "games.engine", "replay", str(path)],
+        [sys.executable, "-m", "engine", "replay", str(path)],
         capture_output=True,
         text=True,
         timeout=120,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from schnapsen_site.commands import intermixed, whole_number
+from core.commands import intermixed, whole_number
 from tournaments.models import Bracket
 
 

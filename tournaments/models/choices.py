@@ -16,7 +16,7 @@ def new_seed() -> int:
 
 
 class RuleProfile(models.TextChoices):
-    """The rules engine's presets (``games.engine.rules``)."""
+    """The rules engine's presets (``engine.rules``)."""
 
     WEICH = "weich", _("weich (soft rules)")
     SCHARF = "scharf", _("scharf (strict rules)")
@@ -43,7 +43,7 @@ class Game(models.TextChoices):
 class Catalogue(models.TextChoices):
     """The special games a Bauernschnapsen tournament plays besides the normal game (its
     Spielekatalog; reference 004: "Welche Sonderspiele zulässig sind ist regional
-    ausgesprochen unterschiedlich"): the engine's presets (``games.engine.bauern.rules``),
+    ausgesprochen unterschiedlich"): the engine's presets (``engine.bauern.rules``),
     as the tables of the browser offer them."""
 
     UEBLICH = "ueblich", _("üblich: Schnapser, Gangl, Bauernschnapser")

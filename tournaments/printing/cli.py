@@ -14,8 +14,8 @@ from django.conf import settings
 from django.core.management import CommandError
 from django.utils import translation
 
-from schnapsen_site.commands import whole_number
-from schnapsen_site.numbers import is_digits, parse_id
+from core.commands import whole_number
+from core.numbers import is_digits, parse_id
 
 from ..models import Tournament
 from .adapters import DOCUMENTS, PrintError, public_path, render

@@ -9,7 +9,7 @@ from django.template.response import TemplateResponse
 from django.utils.http import urlencode
 from django.utils.translation import pgettext, pgettext_lazy
 
-from schnapsen_site.numbers import parse_id, parse_int
+from core.numbers import parse_id, parse_int
 
 from ..models import PrintJob, Round, Tournament
 from ..views.access import staff_required

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
 
-from schnapsen_site.errors import UserError
+from core.errors import UserError
 
 from .. import live_version
 from ..draw import DrawResult

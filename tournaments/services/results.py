@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from schnapsen_site.numbers import parse_int
+from core.numbers import parse_int
 
 from ..models import (
     Outcome,

@@ -229,7 +229,7 @@ def game_of_teams(tournament) -> bool:
 def table_seats(pairing) -> list[Player]:
     """The four seats of a team pairing's table of four, in seat order: team A (left)
     player 1, team B (right) player 1, team A player 2, team B player 2 -- partners sit
-    opposite (seats 0/2 and 1/3), as ``games.engine.bauern`` seats its teams. For the
+    opposite (seats 0/2 and 1/3), as ``engine.bauern`` seats its teams. For the
     browser tables of a pairing; refused for a bye or an entry of no team."""
     left, right = pairing.left, pairing.right
     if right is None or left.team_id is None or right.team_id is None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from schnapsen_site.numbers import parse_digits
+from core.numbers import parse_digits
 
 from ..models import Entry
 from .common import TournamentError

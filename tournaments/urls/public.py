@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from schnapsen_site import converters  # noqa: F401 - registers <id:…>
+from core import converters  # noqa: F401 - registers <id:…>
 from tournaments.printing import views as printing_views
 from tournaments.views import api, public
 

@@ -4,7 +4,7 @@ from django.urls import path
 
 from api.urls import staff_patterns as api_patterns
 from clubs.urls import staff_patterns as club_patterns
-from schnapsen_site import converters  # noqa: F401 - registers <id:…>
+from core import converters  # noqa: F401 - registers <id:…>
 from series.urls import staff_patterns as series_patterns
 from tournaments.printing import views as printing_views
 from tournaments.views import absence, categories, merge, players, reports, results, staff, teams

@@ -5,7 +5,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from schnapsen_site.numbers import parse_id
+from core.numbers import parse_id
 from tournaments import services
 from tournaments.models import Entry, Tournament
 from tournaments.services import TournamentError

@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from schnapsen_site.numbers import parse_id
+from core.numbers import parse_id
 from tournaments import services
 from tournaments.models import Category, Entry, Tournament
 from tournaments.services import TournamentError

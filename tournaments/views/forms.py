@@ -5,7 +5,7 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from schnapsen_site.numbers import parse_int
+from core.numbers import parse_int
 from tournaments.models import (
     FIELD_SIZES,
     PRIZE_PLACES,

@@ -7,8 +7,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from clubs import permissions
-from schnapsen_site.numbers import parse_id
-from schnapsen_site.text import search_text
+from core.numbers import parse_id
+from core.text import search_text
 from tournaments import services
 from tournaments.models import Player, Tournament
 from tournaments.services import TournamentError

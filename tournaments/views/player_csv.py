@@ -12,7 +12,7 @@ import csv
 import io
 from dataclasses import dataclass, field
 
-from schnapsen_site.text import search_text
+from core.text import search_text
 
 MAX_LENGTH = 200
 MAX_ROWS = 5000

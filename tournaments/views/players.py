@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
-from schnapsen_site import tables
-from schnapsen_site.text import search_text
+from core import tables
+from core.text import search_text
 from tournaments import once
 from tournaments.models import Player
 

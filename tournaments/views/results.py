@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from schnapsen_site import tables
-from schnapsen_site.numbers import parse_int
-from schnapsen_site.text import search_text
+from core import tables
+from core.numbers import parse_int
+from core.text import search_text
 from tournaments import services
 from tournaments.models import PAIRING_HOLDERS, Outcome, Pairing, ResultReport
 from tournaments.services import TournamentError

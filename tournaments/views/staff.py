@@ -11,9 +11,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs import permissions
-from schnapsen_site import tables
-from schnapsen_site.numbers import parse_int
-from schnapsen_site.text import search_text
+from core import tables
+from core.numbers import parse_int
+from core.text import search_text
 from tournaments import once, services
 from tournaments.models import (
     HOLDER,

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from clubs import services
 from clubs.models import Membership, Role
-from schnapsen_site.commands import OneLineErrors, whole_number
+from core.commands import OneLineErrors, whole_number
 
 
 def _user(name):

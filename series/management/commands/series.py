@@ -12,8 +12,8 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from schnapsen_site.commands import OneLineErrors, whole_number
-from schnapsen_site.numbers import parse_id
+from core.commands import OneLineErrors, whole_number
+from core.numbers import parse_id
 from series import presenters, scoring, services
 from series.models import Scheme
 from tournaments.models import Tournament

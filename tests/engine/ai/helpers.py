@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from games.engine import GameState, RuleSet
-from games.engine.actions import DECLARE
-from games.engine.bots import RandomBot
+from engine import GameState, RuleSet
+from engine.actions import DECLARE
+from engine.bots import RandomBot
 
 # The outside arena's rules as bench/arena_outside.py's outside_rules() gives them
 # (automatic declaring, the king led with a marriage, the last trick one game point;

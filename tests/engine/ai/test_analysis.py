@@ -2,9 +2,9 @@
 
 import random
 
-from games.engine import GameState
-from games.engine.ai import analyze_game, analyze_record, make_bot, solve
-from games.engine.record import GameRecord
+from engine import GameState
+from engine.ai import analyze_game, analyze_record, make_bot, solve
+from engine.record import GameRecord
 
 from .helpers import random_position
 

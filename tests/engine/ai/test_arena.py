@@ -8,9 +8,9 @@ import random
 import sys
 from pathlib import Path
 
-from games.engine import GameState
-from games.engine.ai import solve
-from games.engine.bots import RandomBot
+from engine import GameState
+from engine.ai import solve
+from engine.bots import RandomBot
 
 ROOT = Path(__file__).resolve().parents[3]
 spec = importlib.util.spec_from_file_location("arena", ROOT / "bench" / "arena.py")
@@ -55,8 +55,8 @@ def test_split_runs_are_the_same_games_and_compare(tmp_path, capsys):
 
 
 def test_bot_specs_budget_noclose_and_options():
-    from games.engine.ai import InfoSetBot, PimcBot
-    from games.engine.ai.ismcts import IsmctsBot
+    from engine.ai import InfoSetBot, PimcBot
+    from engine.ai.ismcts import IsmctsBot
 
     strong = arena.make_own_bot("strong:0.1:noclose", 1)
     assert isinstance(strong, InfoSetBot) and not strong.allow_close

@@ -1,12 +1,12 @@
-"""The boosted horizon (games.engine.ai.boosted): the staged estimate corrected by
+"""The boosted horizon (engine.ai.boosted): the staged estimate corrected by
 trees over the cards, antisymmetric, alike for every trump suit, capped."""
 
 import random
 
 import pytest
 
-from games.engine import GameState
-from games.engine.ai.boosted import (
+from engine import GameState
+from engine.ai.boosted import (
     FEATURE_NAMES,
     boosted_estimate,
     boosted_features,
@@ -15,8 +15,8 @@ from games.engine.ai.boosted import (
     swapped,
     tree_sum,
 )
-from games.engine.ai.estimate import staged_estimate
-from games.engine.ai.search import Search, position_of
+from engine.ai.estimate import staged_estimate
+from engine.ai.search import Search, position_of
 
 from .helpers import random_lead_positions
 
@@ -123,7 +123,7 @@ def test_a_boosted_search_scores_its_horizon_with_it_before_the_draw():
 
 
 def test_the_compiled_core_gives_the_reference_values_to_the_bit():
-    from games.engine.ai import boosted
+    from engine.ai import boosted
 
     if boosted.core is None:
         pytest.skip("the compiled core is not built (no C compiler at install time)")

@@ -4,11 +4,11 @@ import random
 
 import pytest
 
-from games.engine import GameState, RuleSet
-from games.engine.actions import CLOSE, DECLARE
-from games.engine.ai import PimcBot, candidate_actions, is_right_declaration, make_bot, solve
-from games.engine.ai.search import EXACT_DEPTH, Search
-from games.engine.bots import RuleBot
+from engine import GameState, RuleSet
+from engine.actions import CLOSE, DECLARE
+from engine.ai import PimcBot, candidate_actions, is_right_declaration, make_bot, solve
+from engine.ai.search import EXACT_DEPTH, Search
+from engine.bots import RuleBot
 
 from .helpers import random_position
 
@@ -153,8 +153,8 @@ def test_closing_must_pay_the_margin():
 def test_soft_reply_value_blends_the_opponents_best_and_mean_reply():
     # softness 0 is the plain search; softness 1 the mean over all his replies; a value
     # in between lies between the two.
-    from games.engine.ai.pimc import soft_follow_value
-    from games.engine.ai.search import position_of
+    from engine.ai.pimc import soft_follow_value
+    from engine.ai.search import position_of
 
     checked = 0
     for seed in range(20):
@@ -185,8 +185,8 @@ def test_a_blind_soft_reply_at_the_horizon_is_scored_before_the_draw():
     # One trick deep, ``blind`` scores each reply as the search does at its horizon,
     # before the trick's cards are drawn: at softness 0 exactly the search's own value,
     # and no reply's value depends on the talon's order (what the opponent cannot know).
-    from games.engine.ai.pimc import soft_follow_value
-    from games.engine.ai.search import position_of
+    from engine.ai.pimc import soft_follow_value
+    from engine.ai.search import position_of
 
     checked = differs = 0
     for seed in range(20):
@@ -219,8 +219,8 @@ def test_a_blind_soft_reply_at_the_horizon_is_scored_before_the_draw():
 def test_a_blind_follow_at_the_horizon_is_scored_before_the_draw():
     # Following one trick deep, ``follow_blind`` scores each card as the search scores
     # its horizon, before the draw: the same values whatever the order of the talon.
-    from games.engine.ai.pimc import action_values
-    from games.engine.ai.search import position_of
+    from engine.ai.pimc import action_values
+    from engine.ai.search import position_of
 
     checked = 0
     for seed in range(20):
@@ -245,8 +245,8 @@ def test_a_blind_follow_at_the_horizon_is_scored_before_the_draw():
 
 
 def test_soft_lead_value_blends_the_opponents_best_lead_and_mean_play():
-    from games.engine.ai.pimc import soft_lead_value
-    from games.engine.ai.search import position_of
+    from engine.ai.pimc import soft_lead_value
+    from engine.ai.search import position_of
 
     for seed in range(5):
         state = GameState.deal("weich", seed=f"softlead:{seed}")

@@ -4,12 +4,12 @@ import random
 
 import pytest
 
-from games.engine import GameState, RuleSet
-from games.engine.ai import closed
-from games.engine.ai.closed import ClosedSearch
-from games.engine.ai.search import CLOSE, Search, SearchLimit, position_of
-from games.engine.bots import RuleBot
-from games.engine.sampling import sample_hidden
+from engine import GameState, RuleSet
+from engine.ai import closed
+from engine.ai.closed import ClosedSearch
+from engine.ai.search import CLOSE, Search, SearchLimit, position_of
+from engine.bots import RuleBot
+from engine.sampling import sample_hidden
 
 pytestmark = pytest.mark.skipif(closed.core is None, reason="compiled core not built")
 

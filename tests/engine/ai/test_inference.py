@@ -6,15 +6,15 @@ from itertools import combinations
 
 import pytest
 
-from games.engine import GameState, RuleSet
-from games.engine.actions import CLOSE, DECLARE, EXCHANGE, MARRIAGE, PLAY
-from games.engine.ai.inference import (
+from engine import GameState, RuleSet
+from engine.actions import CLOSE, DECLARE, EXCHANGE, MARRIAGE, PLAY
+from engine.ai.inference import (
     MISSED_MARRIAGE,
     _held,
     evidence,
     likelihood,
 )
-from games.engine.sampling import sample_hidden
+from engine.sampling import sample_hidden
 
 
 def _games(count, rules, seed):
@@ -162,7 +162,7 @@ def test_the_bot_reads_as_far_back_as_its_recall():
     # The strong bot's samples follow the whole game with recall=10: a hand with the
     # marriage he did not announce tricks ago is drawn less often than with recall=1,
     # and less again when he is taken to announce more reliably.
-    from games.engine.ai import InfoSetBot
+    from engine.ai import InfoSetBot
 
     st, _, _ = _missed_marriage_long_ago()
     view = st.view(0)

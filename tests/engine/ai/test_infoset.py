@@ -5,19 +5,19 @@ import random
 
 import pytest
 
-from games.engine import GameState, RuleSet
-from games.engine.actions import CLOSE, EXCHANGE, PLAY, Action
-from games.engine.ai import InfoSetBot, PimcBot, make_bot
-from games.engine.ai.closed import ClosedSearch
-from games.engine.ai.inference import MISSED_EXCHANGE, evidence, likelihood
-from games.engine.ai.ismcts import IsmctsBot
-from games.engine.ai.search import CLOSE as S_CLOSE
-from games.engine.ai.search import MARRIAGE as S_MARRIAGE
-from games.engine.ai.search import PLAY as S_PLAY
-from games.engine.ai.search import Search, position_of
-from games.engine.bots import RuleBot
-from games.engine.cards import CARD_POINTS, mask_of, parse_cards
-from games.engine.sampling import sample_hidden
+from engine import GameState, RuleSet
+from engine.actions import CLOSE, EXCHANGE, PLAY, Action
+from engine.ai import InfoSetBot, PimcBot, make_bot
+from engine.ai.closed import ClosedSearch
+from engine.ai.inference import MISSED_EXCHANGE, evidence, likelihood
+from engine.ai.ismcts import IsmctsBot
+from engine.ai.search import CLOSE as S_CLOSE
+from engine.ai.search import MARRIAGE as S_MARRIAGE
+from engine.ai.search import PLAY as S_PLAY
+from engine.ai.search import Search, position_of
+from engine.bots import RuleBot
+from engine.cards import CARD_POINTS, mask_of, parse_cards
+from engine.sampling import sample_hidden
 
 
 def position(hand0, hand1, won0, won1, trump_card, talon, *, to_move=0, rules="weich"):
@@ -257,7 +257,7 @@ def test_choices_below_the_root_leave_the_world_out():
 
 
 def test_work_per_move_stays_within_the_cap():
-    from games.engine.ai.infoset import CAP
+    from engine.ai.infoset import CAP
 
     bot = make_bot("strong", seed=6, time_budget=0.02)
     most = 0
@@ -274,7 +274,7 @@ def test_work_per_move_stays_within_the_cap():
 
 
 def test_without_the_compiled_core_the_python_search_decides(monkeypatch):
-    from games.engine.ai import closed
+    from engine.ai import closed
 
     monkeypatch.setattr(closed, "core", None)
     state = position(*CLOSE_RIGHT)
@@ -314,7 +314,7 @@ def test_the_exact_information_set_of_a_close():
 
 
 def test_the_close_is_searched_over_at_most_the_cores_worlds_within_the_limit():
-    from games.engine.ai.closed import MAX_WORLDS
+    from engine.ai.closed import MAX_WORLDS
 
     bot = make_bot("strong", seed=4, time_budget=0.1)
     for st in _closed_positions(6, seed=22):
@@ -343,8 +343,8 @@ def test_closed_games_are_played_over_the_exact_information_set():
     # searched over the enumerated hands (heaviest first), all of them where they fit,
     # and then they are the values of one strategy for all those hands; with a small
     # budget the move stays within the cap.
-    from games.engine.ai.closed import MAX_WORLDS
-    from games.engine.ai.infoset import CAP
+    from engine.ai.closed import MAX_WORLDS
+    from engine.ai.infoset import CAP
 
     checked = compared = 0
     for st in _closed_positions(8, seed=31):

@@ -1,15 +1,15 @@
-"""The opponent as seen over a match (games/engine/ai/opponent.py): his leads judged where
+"""The opponent as seen over a match (engine/ai/opponent.py): his leads judged where
 every card is in sight, and the softness that follows from them."""
 
 import random
 
 import pytest
 
-from games.engine import GameState, RuleSet
-from games.engine.actions import MARRIAGE, PLAY
-from games.engine.ai import InfoSetBot
-from games.engine.ai.opponent import FULL_RATE, PRIOR_DECISIONS, Record, judge_game, judge_lead
-from games.engine.bots import RandomBot, RuleBot
+from engine import GameState, RuleSet
+from engine.actions import MARRIAGE, PLAY
+from engine.ai import InfoSetBot
+from engine.ai.opponent import FULL_RATE, PRIOR_DECISIONS, Record, judge_game, judge_lead
+from engine.bots import RandomBot, RuleBot
 
 from .helpers import is_right, minimax
 

@@ -3,9 +3,9 @@
 import random
 import time
 
-from games.engine import GameState, points_table
-from games.engine.ai import solve
-from games.engine.ai.search import Search, estimate, position_of
+from engine import GameState, points_table
+from engine.ai import solve
+from engine.ai.search import Search, estimate, position_of
 
 from .helpers import OUTSIDE_RULES, minimax, random_lead_positions, random_position
 
@@ -109,7 +109,7 @@ def test_estimate_is_its_weighted_features_squashed():
     # estimate() inlines estimate_features() for speed; the two must not drift apart.
     import math
 
-    from games.engine.ai.search import (
+    from engine.ai.search import (
         ESTIMATE_SCALE,
         ESTIMATE_SPREAD,
         ESTIMATE_WEIGHTS,
@@ -136,7 +136,7 @@ def test_staged_estimate_is_its_weighted_features_squashed():
     # staged_estimate() inlines staged_features() for speed; the two must not drift apart.
     import math
 
-    from games.engine.ai.estimate import (
+    from engine.ai.estimate import (
         STAGED_NAMES,
         STAGED_SPREAD,
         STAGED_WEIGHTS,
@@ -160,7 +160,7 @@ def test_staged_estimate_is_its_weighted_features_squashed():
 
 def test_staged_estimate_is_antisymmetric_and_sees_the_stage():
     # Swapping the players' sides negates the value; the lead is worth more late.
-    from games.engine.ai.estimate import staged_estimate
+    from engine.ai.estimate import staged_estimate
 
     for state in random_lead_positions(30, 6):
         P = position_of(state)
@@ -180,7 +180,7 @@ def test_staged_estimate_is_antisymmetric_and_sees_the_stage():
 
 
 def test_staged_search_scores_its_horizon_with_the_staged_estimate():
-    from games.engine.ai.estimate import staged_estimate
+    from engine.ai.estimate import staged_estimate
 
     state = GameState.deal("weich", seed=4)
     P = position_of(state)
@@ -201,7 +201,7 @@ def test_staged_search_scores_its_horizon_with_the_staged_estimate():
 def test_staged_estimate_promises_no_more_than_the_game_can_give():
     # Player 0 far ahead: the value is capped by what the loser's tricks and points
     # still allow (3 without a trick, 2 below 33, else 1; reference 000).
-    from games.engine.ai.estimate import staged_estimate
+    from engine.ai.estimate import staged_estimate
 
     state = GameState.deal("weich", seed=1)
     P = list(position_of(state))

@@ -2,11 +2,11 @@
 
 import random
 
-from games.engine import GameState
-from games.engine.actions import MARRIAGE, PLAY
-from games.engine.ai import make_bot, twotrick
-from games.engine.ai.search import Search, position_of
-from games.engine.bots import RuleBot
+from engine import GameState
+from engine.actions import MARRIAGE, PLAY
+from engine.ai import make_bot, twotrick
+from engine.ai.search import Search, position_of
+from engine.bots import RuleBot
 
 from .helpers import OUTSIDE_RULES as OUTSIDE
 

@@ -1,7 +1,7 @@
 """Run a Preisschnapsen from a shell: ``python manage.py tournament <subcommand> ...``.
 
 Every error is one clear line on stderr and a non-zero exit (2 for a wrong command line,
-``schnapsen_site.commands``); nothing is half written: each subcommand runs in one
+``core.commands``); nothing is half written: each subcommand runs in one
 transaction.
 """
 
@@ -19,8 +19,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from schnapsen_site.commands import OneLineErrors
-from schnapsen_site.numbers import parse_id
+from core.commands import OneLineErrors
+from core.numbers import parse_id
 from tournaments import services
 from tournaments.models import Bracket, Outcome, Pairing, Round, Side, Tournament, holder_related
 from tournaments.money import parse_amount

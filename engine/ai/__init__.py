@@ -1,0 +1,89 @@
+"""The computer opponents beyond the engine's rule-based bot, and game analysis.
+
+Pure Python, no Django. ``make_bot(level, seed=..., time_budget=...)`` gives a bot with
+the engine's interface ``choose(view, rng) -> Action``:
+
+``easy``
+    the engine's :class:`~engine.bots.RuleBot`.
+``medium``
+    PIMC (:mod:`.pimc`) with a small budget (a few samples, shallow search).
+``strong``
+    :class:`.infoset.InfoSetBot` with ``time_budget`` seconds per move (default 0.5),
+    converted to a node budget so that the bot is deterministic for a given seed and
+    budget: PIMC while the talon is open, one trick deep with the boosted horizon
+    estimate (:mod:`.boosted`: the staged estimate of :mod:`.estimate` corrected by
+    trees), on samples weighted by the opponent's play
+    (:mod:`.inference`), closing and closed games decided over the information set
+    (:mod:`.closed`), his replies taken as softer the more game points he was seen
+    to give away where every card was in sight (:mod:`.opponent`).
+``strong_v1``
+    the previous ``strong`` (plain :class:`.pimc.PimcBot`), frozen as the arena's
+    baseline.
+``ismcts``
+    information-set Monte Carlo tree search (:mod:`.ismcts`), an opponent for the arena.
+
+Exact endgame: :func:`.search.solve` (alpha-beta with a transposition table, values in
+signed game points for player 0). Game analysis for the replay view:
+:func:`.analysis.analyze_game` / :func:`.analysis.analyze_record` (one
+:class:`.analysis.MoveAnalysis` per decision: value of the move made and of the best
+move, in game points for the player who moved; ``to_dict()`` for JSON).
+``PimcBot.evaluate(view)`` gives the value of every candidate action (a hint for the UI).
+Strength figures and how they are measured: README "How strong is the computer" and
+``bench/arena.py``.
+"""
+
+from __future__ import annotations
+
+from .analysis import MoveAnalysis, analyze_game, analyze_record
+from .infoset import InfoSetBot
+from .pimc import PimcBot, candidate_actions, is_right_declaration
+from .search import Search, solve
+
+LEVELS = ("easy", "medium", "strong")  # the levels offered in the browser
+EXTRA_LEVELS = ("strong_v1", "ismcts")  # for the arena
+
+
+def make_bot(level: str, *, seed: int = 0, time_budget: float | None = None, opponent=None):
+    """A bot for a UI level: ``easy``, ``medium`` or ``strong``; ``opponent`` (an
+    :class:`.opponent.Record` of the opponent's play in the match so far) lets
+    ``strong`` start from what it has seen of him."""
+    if level == "easy":
+        from ..bots import RuleBot
+
+        return RuleBot()
+    if level == "medium":
+        return PimcBot(
+            seed=seed,
+            time_budget=time_budget or 0.05,
+            max_samples=8,
+            min_samples=4,
+            max_depth=2,
+            name="medium",
+        )
+    if level == "strong":
+        return InfoSetBot(
+            seed=seed, time_budget=time_budget or 0.5, opponent=opponent, name="strong"
+        )
+    if level == "strong_v1":  # the previous strong, frozen: the arena's baseline
+        return PimcBot(seed=seed, time_budget=time_budget or 0.5, name="strong_v1")
+    if level == "ismcts":
+        from .ismcts import IsmctsBot
+
+        return IsmctsBot(seed=seed, time_budget=time_budget or 0.5)
+    raise ValueError(f"unknown bot level {level!r}: use one of {', '.join(LEVELS + EXTRA_LEVELS)}")
+
+
+__all__ = [
+    "EXTRA_LEVELS",
+    "InfoSetBot",
+    "LEVELS",
+    "MoveAnalysis",
+    "PimcBot",
+    "Search",
+    "analyze_game",
+    "analyze_record",
+    "candidate_actions",
+    "is_right_declaration",
+    "make_bot",
+    "solve",
+]
