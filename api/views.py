@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, Role
+from clubs.permissions import staff_required
 from core.numbers import parse_id
-from tournaments.views.access import staff_required
 
 from .models import TOKEN_NAME_LENGTH, ApiToken
 from .tokens import TokenError, create_token, revoke_token

@@ -4,7 +4,7 @@ Invitations are read-only here: an organiser makes them on the club's staff page
 
 from django.contrib import admin
 
-from tournaments.admin import ReadOnlyAdmin
+from core.admin import ReadOnlyAdmin
 
 from .models import Club, Invitation, Membership
 from .services import _audit

@@ -9,8 +9,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from clubs.permissions import staff_required
 from core import tables
-from tournaments.views.access import posted, staff_required
+from core.http import posted
 
 from . import permissions, services
 from .forms import InviteeAccountForm, InviteForm, LogoForm, RoleForm

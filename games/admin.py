@@ -3,7 +3,7 @@ which apply the rules, keep the action log and decide the pairing)."""
 
 from django.contrib import admin
 
-from tournaments.admin import ReadOnlyAdmin
+from core.admin import ReadOnlyAdmin
 
 from .models import Match
 

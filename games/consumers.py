@@ -15,9 +15,9 @@ from games.services.common import match_group
 
 
 def _allowed(pk: int, token: str | None, user) -> dict | None:
+    from clubs.permissions import can_view_tournament
     from games import services
     from games.models import Match
-    from tournaments.views.access import can_view_tournament
 
     match = Match.objects.select_related("pairing__round__tournament").filter(pk=pk).first()
     if match is None:

@@ -19,9 +19,9 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import permissions
+from clubs.permissions import can_view_tournament, staff_required
 from core.numbers import parse_id
 from tournaments.models import Pairing, Round
-from tournaments.views.access import can_view_tournament, staff_required
 
 from . import player_reports, presenters, services, table_views
 from .models import BotLevel, DeckStyle, Match, Mode, Status

@@ -9,9 +9,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import permissions
+from clubs.permissions import staff_required
+from core.http import posted
 from core.numbers import parse_id
 from tournaments.models import Tournament
-from tournaments.views.access import posted, staff_required
 
 from . import presenters, services
 from .forms import SeriesForm

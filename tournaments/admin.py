@@ -4,6 +4,8 @@ which check the rules and write the audit log)."""
 
 from django.contrib import admin
 
+from core.admin import ReadOnlyAdmin
+
 from .models import (
     AuditLog,
     Category,
@@ -15,17 +17,6 @@ from .models import (
     Round,
     Tournament,
 )
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class PrizeInline(admin.TabularInline):

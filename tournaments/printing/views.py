@@ -9,10 +9,10 @@ from django.template.response import TemplateResponse
 from django.utils.http import urlencode
 from django.utils.translation import pgettext, pgettext_lazy
 
+from clubs.permissions import staff_required
 from core.numbers import parse_id, parse_int
 
 from ..models import PrintJob, Round, Tournament
-from ..views.access import staff_required
 from . import jobs
 from .adapters import DOCUMENTS, Document, PrintError, public_path, render
 
