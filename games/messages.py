@@ -5,16 +5,20 @@ The engine stays Django-free: it refuses with a :class:`~engine.messages.Reason`
 (a code and parameters). :func:`engine_message` picks the code's translated template
 and fills in the parameters as a person reads them: a seat becomes the player's (or
 team's) name, a card code its name in the match's deck, a suit letter its name, a game
-its German name. :func:`score_sheet_message` adds where on the sheet the error is.
-Every page and service that shows an engine message calls one of the two.
+its German name (:func:`card_text`, :func:`suit_text`, :func:`contract_text`,
+:func:`phase_text`: the names of the table pages too). :func:`score_sheet_message` adds
+where on the sheet the error is. Every page and service that shows an engine message calls
+one of the two, or ``games.multi_text.reason_text`` (a pushed reason of a table) that calls
+:func:`engine_message`.
 """
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from engine.messages import SEAT_PARAMS, Reason, classify
+from engine.multi.contracts import GERMAN_NAMES
 
 L = gettext_lazy
 T = pgettext_lazy
@@ -188,22 +192,79 @@ KINDS = {
 }
 
 
-def _card(code: str, deck: str) -> str:
-    from games.multi_text import card_text
+# --------------------------------------------------------------------------- names in words
 
+GERMAN_SUITS = {"H": "Herz", "D": "Schelle", "S": "Laub", "C": "Eichel"}
+
+
+def _suit_names(deck: str) -> dict[str, str]:
+    if deck == "german":  # doppeldeutsch: the German names in every language
+        return GERMAN_SUITS
+    return {
+        "H": pgettext("table", "Hearts"),
+        "D": pgettext("table", "Diamonds"),
+        "S": pgettext("table", "Spades"),
+        "C": pgettext("table", "Clubs"),
+    }
+
+
+def _rank_names(deck: str) -> dict[str, str]:
+    if deck == "german":
+        return {"A": "Daus", "T": "Zehner", "K": "König", "Q": "Ober", "J": "Unter"}
+    return {
+        "A": pgettext("table", "Ace"),
+        "T": pgettext("table", "Ten"),
+        "K": pgettext("table", "King"),
+        "Q": pgettext("table", "Queen"),
+        "J": pgettext("table", "Jack"),
+    }
+
+
+def card_text(code: str, deck: str = "french") -> str:
+    """``QH`` -> "Herz Dame" ("Queen of Hearts"; a doppeldeutsch deck: "Herz Ober")."""
+    code = str(code)
+    if len(code) != 2:
+        return code
+    return pgettext("table", "%(rank)s of %(suit)s") % {
+        "suit": _suit_names(deck).get(code[1], code[1]),
+        "rank": _rank_names(deck).get(code[0], code[0]),
+    }
+
+
+def suit_text(letter: str, deck: str = "french") -> str:
+    return _suit_names(deck).get(str(letter), str(letter))
+
+
+def contract_text(name) -> str:
+    """A game of the tables (``engine.multi.contracts``) by its German name."""
+    if name is None:
+        return pgettext("table", "Normales Spiel")
+    return GERMAN_NAMES.get(str(name), str(name))
+
+
+def phase_text(phase: str) -> str:
+    return {
+        "cut": pgettext("table", "cutting"),
+        "call": pgettext("table", "calling trump"),
+        "bid": pgettext("table", "bidding"),
+        "raise": pgettext("table", "bidding"),
+        "talon": pgettext("table", "the talon"),
+        "raise_after_talon": pgettext("table", "bidding"),
+        "double": pgettext("table", "doubling"),
+        "play": pgettext("table", "play"),
+        "over": pgettext("table", "the end of the game"),
+    }.get(phase, phase)
+
+
+# --------------------------------------------------------------------------- engine codes
+
+
+def _card(code: str, deck: str) -> str:
     return card_text(code, deck)
 
 
 def _suit(letter: str, deck: str) -> str:
-    from games.multi_text import suit_text
-
     return suit_text(str(letter).strip(), deck)
-
-
-def _contract(name) -> str:
-    from games.multi_text import contract_text
-
-    return contract_text(name)
 
 
 def seat_name(seat, names=()) -> str:
@@ -227,10 +288,8 @@ def _param(key: str, value, names, deck: str) -> str:
     if key == "suits":
         return ", ".join(_suit(s, deck) for s in str(value).replace(",", " ").split())
     if key in ("contract", "current", "game"):
-        return _contract(value)
+        return contract_text(value)
     if key == "phase":
-        from games.multi_text import phase_text
-
         return phase_text(value)
     if key == "kind":
         return str(KINDS.get(value, value))

@@ -20,6 +20,8 @@ from tournaments.models import Outcome, Pairing, ResultReport, Side
 from . import services
 from .models import Match, Status
 from .services import GameError
+from .services.common import match_group
+from .view_helpers import forged
 
 
 def _side(seat: int) -> str:
@@ -80,8 +82,6 @@ def push_reports(match: Match) -> None:
     push costs the pages one poll)."""
     from channels.layers import get_channel_layer
 
-    from .services.common import match_group
-
     layer = get_channel_layer()
     if layer is None or match.pairing_id is None:
         return
@@ -106,9 +106,7 @@ def player_record(request, pk, token):
     match = get_object_or_404(Match, pk=pk)
     seat = services.seat_for_token(match, token)
     if seat is None:
-        from .views import _forged
-
-        return _forged(request, as_json=False)
+        return forged(request, as_json=False)
     back = reverse("games:play", args=[match.pk, token])
     if match.pairing_id is None:
         messages.error(request, _("Only a running tournament match can be recorded here."))

@@ -4,8 +4,6 @@ the Bauernschnapsen score sheet check. Thin: the work is in ``services.tables``,
 
 from __future__ import annotations
 
-import json
-
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse, JsonResponse
@@ -18,13 +16,13 @@ from . import table_presenters
 from .models import BotLevel, DeckStyle, GameKind, Match, Status
 from .presenters import card_labels
 from .services import GameError, multi_recording, tables
+from .view_helpers import action_body, over_friendly_limit, refused
 
 
 def _forged(request, as_json: bool):
-    message = pgettext("table", "This link is not valid for this table.")
-    if as_json:
-        return JsonResponse({"error": message, "code": "forbidden"}, status=403)
-    return render(request, "games/error.html", {"message": message}, status=403)
+    return refused(
+        request, pgettext("table", "This link is not valid for this table."), as_json=as_json
+    )
 
 
 def _table(pk) -> Match:
@@ -48,8 +46,6 @@ def start_context() -> dict:
 def start(request):
     """Start a friendly table from the form on /games/; the starter gets the first
     person's seat and the other people's links."""
-    from .views import _over_friendly_limit
-
     kind = request.POST.get("game", GameKind.BAUERNSCHNAPSEN)
     n = tables.SIZES.get(kind, 4)
     seats = []
@@ -57,7 +53,7 @@ def start(request):
         who = request.POST.get(f"seat{i}", "person")
         level = request.POST.get(f"level{i}", BotLevel.EASY) if who == "computer" else ""
         seats.append({"name": request.POST.get(f"name{i}", ""), "level": level})
-    if _over_friendly_limit(request):
+    if over_friendly_limit(request):
         messages.error(
             request,
             pgettext("table", "Too many friendly games from this address: try again in an hour."),
@@ -155,12 +151,7 @@ def table_state(request, pk, token):
 
 @require_POST
 def table_act(request, pk, token):
-    try:
-        body = json.loads(request.body or b"{}")
-        if not isinstance(body, dict):
-            raise ValueError
-    except ValueError:
-        body = request.POST
+    body = action_body(request)
     try:
         result = tables.act(pk, token, body.get("action", ""), body.get("seq"))
     except GameError as exc:

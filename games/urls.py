@@ -1,10 +1,11 @@
-"""Match pages: friendly start, the player's page and its JSON, spectator, replay, staff."""
+"""Match pages: friendly start, the player's page and its JSON, spectator, replay, staff;
+the tables of three and four."""
 
 from django.urls import path
 
 from core import converters  # noqa: F401 - registers <id:…>
 
-from . import player_reports, table_views, views
+from . import pairing_views, player_reports, table_views, views
 
 app_name = "games"
 urlpatterns = [
@@ -25,6 +26,6 @@ urlpatterns = [
     path("<id:pk>/replay/", views.replay, name="replay"),
     path("<id:pk>/replay/<id:game>/analysis.json", views.analysis, name="analysis"),
     path("<id:pk>/record.json", views.record_json, name="record_json"),
-    path("pairing/<id:pairing_pk>/", views.pairing, name="pairing"),
-    path("round/<id:round_pk>/start/", views.round_start, name="round_start"),
+    path("pairing/<id:pairing_pk>/", pairing_views.pairing, name="pairing"),
+    path("round/<id:round_pk>/start/", pairing_views.round_start, name="round_start"),
 ]
