@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Role, hash_token
 from clubs.permissions import ROLE_ACTIONS, Action
+from clubs.services import audit_club
 from core.errors import UserError
 
 from .models import TOKEN_NAME_LENGTH, ApiToken
@@ -26,19 +27,6 @@ TOKEN_PREFIX = "sch_"
 
 class TokenError(UserError):
     """A token request was refused."""
-
-
-def _club_audit(club, actor, action, target, after):
-    from tournaments.models import AuditLog
-
-    AuditLog.objects.create(
-        tournament=None,
-        club=club,
-        user=actor if getattr(actor, "is_authenticated", False) else None,
-        action=action,
-        target=str(target)[:200],
-        after=after,
-    )
 
 
 def create_token(club: Club, role: str, name: str, *, actor=None) -> tuple[ApiToken, str]:
@@ -62,7 +50,7 @@ def create_token(club: Club, role: str, name: str, *, actor=None) -> tuple[ApiTo
             prefix=secret[: len(TOKEN_PREFIX) + 4],
             created_by=actor if getattr(actor, "is_authenticated", False) else None,
         )
-        _club_audit(club, actor, "create_api_token", name, {"role": role, "token": token.pk})
+        audit_club(club, actor, "create_api_token", name, after={"role": role, "token": token.pk})
     return token, secret
 
 
@@ -73,7 +61,7 @@ def revoke_token(token: ApiToken, *, actor=None) -> ApiToken:
             raise TokenError(_("This token is already revoked."), "revoked")
         token.revoked_at = timezone.now()
         token.save(update_fields=["revoked_at"])
-        _club_audit(token.club, actor, "revoke_api_token", token.name, {"token": token.pk})
+        audit_club(token.club, actor, "revoke_api_token", token.name, after={"token": token.pk})
     return token
 
 

@@ -1,6 +1,6 @@
 """The open API (``/api/v1/``, django-ninja), the widget, the script and the calendar
 feeds (namespace ``embed``), and the staff page of the API tokens (``staff_patterns``,
-joined into the staff namespace by ``tournaments.urls.staff``)."""
+joined into the staff namespace by ``schnapsen_site.urls``)."""
 
 from django.urls import path
 

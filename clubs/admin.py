@@ -7,7 +7,7 @@ from django.contrib import admin
 from core.admin import ReadOnlyAdmin
 
 from .models import Club, Invitation, Membership
-from .services import _audit
+from .services import audit_club
 
 
 class MembershipInline(admin.TabularInline):
@@ -47,7 +47,7 @@ class MembershipAdmin(admin.ModelAdmin):
         else:
             obj.created_by = request.user
         super().save_model(request, obj, form, change)
-        _audit(
+        audit_club(
             obj.club, request.user, "grant_role", obj.user.get_username(), before,
             {"user": obj.user.get_username(), "role": obj.role},
         )
@@ -56,7 +56,7 @@ class MembershipAdmin(admin.ModelAdmin):
         state = {"user": obj.user.get_username(), "role": obj.role}
         club = obj.club
         super().delete_model(request, obj)
-        _audit(club, request.user, "take_role", state["user"], state, None)
+        audit_club(club, request.user, "take_role", state["user"], state, None)
 
     def delete_queryset(self, request, queryset):
         for obj in queryset.select_related("club", "user"):

@@ -8,7 +8,11 @@ Three parts, all data-driven:
   and where its club comes from (the tournament, pairing or round in the URL, the club
   slug, or any club of the user). ``staff_required`` applies them; a staff page that is not
   listed is for organisers only.
-- ``clubs_for`` / ``tournaments_for``: the querysets of what a user may see, for lists.
+- ``clubs_for`` / ``narrow``: the querysets of what a user may see, for lists.
+
+This module knows no other app: the apps above it say how the objects of their URLs lead
+to a club (``register_scope``: a tournament, a pairing, a round, a series), from their
+``AppConfig.ready``.
 
 A user without any role in the club of the object asked for gets 404 (other clubs'
 tournaments are not even confirmed to exist); with a role that lacks the action, 403.
@@ -17,6 +21,7 @@ Either way the view does not run: nothing is changed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import wraps
@@ -177,11 +182,9 @@ def clubs_for(user, action: Action = Action.VIEW):
     return Club.objects.filter(pk__in=ids)
 
 
-def tournaments_for(user, action: Action = Action.VIEW, queryset=None):
-    """``queryset`` (default: all tournaments) narrowed to the user's clubs."""
-    from tournaments.models import Tournament
-
-    queryset = Tournament.objects.all() if queryset is None else queryset
+def narrow(queryset, user, action: Action = Action.VIEW):
+    """``queryset`` (of anything with a ``club``) narrowed to the user's clubs in which he
+    may do ``action``: the tournaments of a list, the series of a page."""
     if is_site_admin(user):
         return queryset
     ids = [club for club in _role_map(user) if can(user, action, club)]
@@ -198,7 +201,7 @@ class Rule:
     - "tournament": the tournament ``pk`` of the URL; "pairing": ``pairing_pk``;
       "round": ``round_pk``; "club": the club ``slug``; "series": the series ``pk``;
     - "any": no object; the user needs the action in at least one of his clubs (lists
-      narrow themselves with ``clubs_for`` / ``tournaments_for``).
+      narrow themselves with ``clubs_for`` / ``narrow``).
 
     ``get`` and ``post`` are the actions for the two methods; ``post_field`` and
     ``post_actions`` choose the POST action by the value of one field (a form that does
@@ -317,50 +320,42 @@ def rule_for(view_name: str) -> Rule:
     return VIEW_RULES.get(view_name, UNLISTED)
 
 
+@dataclass(frozen=True)
+class Scope:
+    """Where a page's club comes from: ``lookup(kwargs)`` gives the club ids (a
+    ``values_list``) of the object the URL names; ``infer(kwargs, route)`` says whether
+    an unlisted page names such an object."""
+
+    lookup: Callable
+    infer: Callable
+
+
+#: scope name -> Scope, in the order an unlisted page's object is looked for
+SCOPES: dict[str, Scope] = {}
+
+
+def register_scope(name: str, lookup: Callable, infer: Callable) -> None:
+    """Say how the objects of a kind of URL lead to a club (from an app's ``ready``)."""
+    SCOPES[name] = Scope(lookup, infer)
+
+
+register_scope(
+    "club",
+    lambda kwargs: Club.objects.filter(slug=kwargs.get("slug")).values_list("pk", flat=True),
+    lambda kwargs, route: "slug" in kwargs and "clubs/" in route,
+)
+
+
 def _target_club(scope: str, kwargs, route: str):
     """The club id of the object the URL names; Http404 when it does not exist."""
-    from tournaments.models import Pairing, Round, Tournament
-
     if scope == "infer":  # an unlisted page: find its object like the listed ones
-        if "pairing_pk" in kwargs:
-            scope = "pairing"
-        elif "round_pk" in kwargs:
-            scope = "round"
-        elif "pk" in kwargs and "t/<id:pk>" in route:
-            scope = T
-        elif "slug" in kwargs and "clubs/" in route:
-            scope = "club"
-        elif "pk" in kwargs and "series/" in route:
-            scope = "series"
-        else:
-            scope = "any"
-    lookups = {
-        T: lambda: Tournament.objects.filter(pk=kwargs.get("pk")).values_list(
-            "club_id", flat=True
-        ),
-        "pairing": lambda: Pairing.objects.filter(pk=kwargs.get("pairing_pk")).values_list(
-            "round__tournament__club_id", flat=True
-        ),
-        "round": lambda: Round.objects.filter(pk=kwargs.get("round_pk")).values_list(
-            "tournament__club_id", flat=True
-        ),
-        "club": lambda: Club.objects.filter(slug=kwargs.get("slug")).values_list(
-            "pk", flat=True
-        ),
-        "series": lambda: _series_club(kwargs.get("pk")),
-    }
+        scope = next((name for name, s in SCOPES.items() if s.infer(kwargs, route)), "any")
     if scope == "any":
         return scope, None
-    found = list(lookups[scope]()[:1])
+    found = list(SCOPES[scope].lookup(kwargs)[:1])
     if not found:
         raise Http404(_("This page does not exist."))
     return scope, found[0]  # None only for a series of no club: site administrators
-
-
-def _series_club(pk):
-    from series.models import Series
-
-    return Series.objects.filter(pk=pk).values_list("club_id", flat=True)
 
 
 def check(request, view_name: str, kwargs, route: str = "") -> int | None:

@@ -1,6 +1,6 @@
 """Clubs and their staff: making clubs, giving and taking roles, invitations.
 
-Every change writes an ``AuditLog`` row of the club (who, in which role, before and
+Every change writes an audit log row of the club (through ``signals.club_changed``) (who, in which role, before and
 after) and raises ``ClubError`` with a translated message for a refused request.
 """
 
@@ -19,6 +19,7 @@ from core.numbers import is_digits, parse_id
 
 from . import permissions
 from .models import Club, Invitation, Membership, Role, hash_token, new_invitation_token
+from .signals import club_changed
 
 INVITATION_DAYS = 7
 MAX_INVITATION_DAYS = 60
@@ -28,14 +29,14 @@ class ClubError(UserError):
     """A request about clubs or staff was refused."""
 
 
-def _audit(club, actor, action: str, target: str = "", before=None, after=None) -> None:
-    from tournaments.models import AuditLog
-
-    AuditLog.objects.create(
+def audit_club(club, actor, action: str, target: str = "", before=None, after=None) -> None:
+    """Tell the audit log of a change to the club (``signals.club_changed``)."""
+    club_changed.send(
+        sender=Club,
         club=club,
-        user=actor if getattr(actor, "is_authenticated", False) else None,
+        actor=actor,
         action=action,
-        target=str(target)[:200],
+        target=str(target),
         before=before,
         after=after,
     )
@@ -65,7 +66,7 @@ def create_club(name: str, *, slug: str = "", actor=None) -> Club:
         if Club.objects.filter(slug=slug).exists():
             raise ClubError(_("The short name “%(slug)s” is taken.") % {"slug": slug}, "slug")
         club = Club.objects.create(name=name, slug=slug)
-        _audit(club, actor, "create_club", club.name, None, {"name": club.name, "slug": slug})
+        audit_club(club, actor, "create_club", club.name, None, {"name": club.name, "slug": slug})
     return club
 
 
@@ -120,7 +121,7 @@ def grant_role(club: Club, user, role: str, *, actor=None) -> Membership:
             defaults={"created_by": actor if getattr(actor, "is_authenticated", False) else None},
         )
         if created:
-            _audit(
+            audit_club(
                 club, actor, "grant_role", user.get_username(), None,
                 {"user": user.get_username(), "role": role},
             )
@@ -142,7 +143,7 @@ def take_role(club: Club, user, role: str, *, actor=None) -> None:
                 "last_organiser",
             )
         membership.delete()
-        _audit(
+        audit_club(
             club, actor, "take_role", user.get_username(),
             {"user": user.get_username(), "role": role}, None,
         )
@@ -158,7 +159,7 @@ def set_logo(club: Club, upload, *, actor=None) -> Club:
         else:
             club.logo.save(upload.name, upload, save=False)
         club.save(update_fields=["logo"])
-        _audit(club, actor, "set_logo", club.name, {"logo": before}, {"logo": club.logo.name or ""})
+        audit_club(club, actor, "set_logo", club.name, {"logo": before}, {"logo": club.logo.name or ""})
     return club
 
 
@@ -186,7 +187,7 @@ def invite(
             created_by=actor if getattr(actor, "is_authenticated", False) else None,
             expires_at=timezone.now() + datetime.timedelta(days=days),
         )
-        _audit(
+        audit_club(
             club, actor, "invite", note or role, None,
             {"role": role, "days": days, "invitation": invitation.pk},
         )
@@ -233,7 +234,7 @@ def accept_invitation(token: str, user) -> Membership:
         invitation.used_at = timezone.now()
         invitation.used_by = user
         invitation.save(update_fields=["used_at", "used_by"])
-        _audit(
+        audit_club(
             invitation.club, user, "accept_invitation", user.get_username(), None,
             {"user": user.get_username(), "role": invitation.role, "invitation": invitation.pk},
         )
@@ -264,7 +265,7 @@ def withdraw_invitation(invitation: Invitation, *, actor=None) -> Invitation:
             raise ClubError(_("This invitation is no longer open."), invitation.state)
         invitation.withdrawn_at = timezone.now()
         invitation.save(update_fields=["withdrawn_at"])
-        _audit(
+        audit_club(
             invitation.club, actor, "withdraw_invitation", invitation.note or invitation.role,
             {"invitation": invitation.pk, "role": invitation.role}, None,
         )

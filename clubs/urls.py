@@ -1,4 +1,4 @@
-"""Club pages. ``staff_patterns`` join the staff namespace (``tournaments.urls.staff``);
+"""Club pages. ``staff_patterns`` join the staff namespace (``schnapsen_site.urls``);
 the invitation link is public (``clubs:invite``)."""
 
 from django.urls import path
@@ -18,7 +18,6 @@ staff_patterns = [
     ),
     path("clubs/<slug:slug>/roles/", views.club_role, name="club_role"),
     path("clubs/<slug:slug>/logo/", views.club_logo, name="club_logo"),
-    path("clubs/<slug:slug>/audit/", views.club_audit, name="club_audit"),
 ]
 
 app_name = "clubs"

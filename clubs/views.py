@@ -1,16 +1,14 @@
 """Club pages: the user's clubs; for organisers the staff, invitations, the logo and the
-club's audit log; and the invitee's page behind an invitation link (no login needed)."""
+club's audit log (``tournaments.views.club_audit``, where the log is); and the invitee's page behind an invitation link (no login needed)."""
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
-from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.permissions import staff_required
-from core import tables
 from core.http import posted
 
 from . import permissions, services
@@ -169,20 +167,6 @@ def club_logo(request, slug):
     )
     messages.success(request, _("The logo was saved; the next printouts carry it."))
     return redirect("staff:club", slug)
-
-
-@staff_required
-def club_audit(request, slug):
-    from tournaments.models import AuditLog
-    from tournaments.views.tables import AuditTable
-
-    club = _club(slug)
-    rows = AuditLog.objects.filter(Q(club=club) & Q(tournament__isnull=True)).select_related(
-        "user"
-    )
-    table = AuditTable(rows)
-    tables.configure(request, table, per_page=100)
-    return render(request, "clubs/audit.html", {"club": club, "table": table})
 
 
 # --------------------------------------------------------------------------- the invitee

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import permissions
+from tournaments.models import Tournament
 
 from . import player_reports, presenters, services, table_views
 from .models import BotLevel, DeckStyle, Match, Mode, Status
@@ -89,7 +90,7 @@ def _index_context(request) -> dict:
     recent = Match.objects.filter(status=Status.PLAYING, pairing__isnull=False)
     if not permissions.is_site_admin(request.user):
         # public tournaments' matches, and those of the staff's own clubs
-        mine = permissions.tournaments_for(request.user).values("pk")
+        mine = permissions.narrow(Tournament.objects.all(), request.user).values("pk")
         recent = recent.filter(
             Q(pairing__round__tournament__is_public=True) | Q(pairing__round__tournament__in=mine)
         )

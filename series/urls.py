@@ -1,4 +1,4 @@
-"""Series pages. ``staff_patterns`` join the staff namespace (``tournaments.urls.staff``);
+"""Series pages. ``staff_patterns`` join the staff namespace (``schnapsen_site.urls``);
 the public pages are ``series:*``."""
 
 from django.urls import path

@@ -130,7 +130,7 @@ def series_edit(request, pk):
     members = services.series_tournaments(series)
     addable = (
         Tournament.objects.exclude(pk__in=[t.pk for t in members])
-        .filter(pk__in=permissions.tournaments_for(request.user).values("pk"))
+        .filter(pk__in=permissions.narrow(Tournament.objects.all(), request.user).values("pk"))
         | Tournament.objects.exclude(pk__in=[t.pk for t in members]).filter(is_public=True)
     ).select_related("club").distinct().order_by("-date")[:100]
     return render(

@@ -7,6 +7,9 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Preisschnapsen")
 
     def ready(self):
-        from . import live_version
+        # Django's place to connect an app to the apps below it: the models are loaded
+        from . import club_scopes, live_version, receivers
 
         live_version.connect()
+        club_scopes.register()
+        receivers.connect()

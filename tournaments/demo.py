@@ -16,6 +16,7 @@ from django.db import transaction
 
 from . import services
 from .models import Outcome
+from .signals import demo_season
 
 FIRST_NAMES = [
     "Franz",
@@ -269,10 +270,10 @@ def _finished(name, club, date, venue, rng, names, *, categories=()):
 
 @transaction.atomic
 def create_demo_season(main, *, seed: int = 2026):
-    """Two finished tournaments before ``main`` (one of another club) and the series
-    "Donau-Cup" over the three."""
+    """Two finished tournaments before ``main`` (one of another club); the apps built on
+    tournaments make more of the season (``signals.demo_season``: the series app the
+    series "Donau-Cup" over the three), and the first answer is returned."""
     from clubs.services import club_for_name
-    from series import services as series_services
 
     rng = random.Random(seed + 1)
     pool = [e.player.name for e in main.entries.select_related("player")]
@@ -297,9 +298,5 @@ def create_demo_season(main, *, seed: int = 2026):
         rng.sample(sorted(regulars), 12) + rng.sample([n for n in pool if n not in regulars], 4),
         categories=["Damen", "Senioren"],
     )
-    series = series_services.create_series(
-        "Donau-Cup", season=str(today.year), club=club_for_name(DEMO_CLUB), best_of=2
-    )
-    for t in (first, second, main):
-        series_services.add_tournament(series, t)
-    return series
+    made = demo_season.send(sender=None, main=main, finished=(first, second))
+    return next((answer for _receiver, answer in made if answer is not None), None)

@@ -3,10 +3,10 @@ cache, that changes with every change of anything public.
 
 Every change goes through :func:`bump`: the tournament services call it where they lock
 the tournament (``services.common._lock``: every service that writes does), and model
-signals call it for the few writes outside the services (the admin, a renamed player,
-a match that starts or finishes). The public page and the live poll are cached under
-the version, so a change shows at the next update; an unchanged poll reads one cache
-key and no table.
+signals call it for the few writes outside the services (the admin, a renamed player;
+a match that starts or finishes, connected by the games app in ``games.receivers``). The
+public page and the live poll are cached under the version, so a change shows at the
+next update; an unchanged poll reads one cache key and no table.
 
 A bump sets a new version at once (so the same connection sees its own change, as tests
 do) and again when the transaction commits, then pushes the new version to the open
@@ -122,7 +122,7 @@ def push(tournament_id: int, version: str) -> None:
 # --------------------------------------------------------------------------- signals
 
 
-def _tournament_of(instance) -> int | None:
+def tournament_of(instance) -> int | None:
     from tournaments.models import Round, Tournament
 
     if isinstance(instance, Tournament):
@@ -139,7 +139,6 @@ def _tournament_of(instance) -> int | None:
 
 def connect() -> None:
     """Connect the model signals (from ``TournamentsConfig.ready``)."""
-    from games.models import Match
     from tournaments.models import (
         AuditLog,
         Entry,
@@ -156,13 +155,12 @@ def connect() -> None:
         post_save.connect(_changed, sender=model, dispatch_uid=f"live-save-{model.__name__}")
         post_delete.connect(_changed, sender=model, dispatch_uid=f"live-del-{model.__name__}")
     post_save.connect(_player_changed, sender=Player, dispatch_uid="live-save-player")
-    post_save.connect(_match_changed, sender=Match, dispatch_uid="live-save-match")
 
 
 def _changed(sender, instance, **kwargs):
     if kwargs.get("raw"):
         return
-    bump(_tournament_of(instance))
+    bump(tournament_of(instance))
 
 
 def _player_changed(sender, instance, created=False, raw=False, **kwargs):
@@ -174,11 +172,3 @@ def _player_changed(sender, instance, created=False, raw=False, **kwargs):
     ids = Entry.objects.filter(player=instance).values_list("tournament_id", flat=True)
     for tournament_id in set(ids):
         bump(tournament_id)
-
-
-def _match_changed(sender, instance, created=False, update_fields=None, raw=False, **kwargs):
-    """A tournament match that starts or finishes shows on the public page; a move not."""
-    if raw or instance.pairing_id is None:
-        return
-    if created or update_fields is None or "status" in update_fields:
-        bump(_tournament_of(instance.pairing))

@@ -14,6 +14,7 @@ from ..models import (
     Team,
     Tournament,
 )
+from ..signals import gathered, pairing_games
 from .common import DANISH_KEYS, FORMAT, IMPORT_ACTION, VERSION, _map_partner_draw, _map_protocol
 
 
@@ -60,9 +61,9 @@ def export_tournament(tournament: Tournament) -> dict:
         by_round.setdefault(p.round_id, []).append(p)
     # the games of the matches whose games are known (a score sheet, a browser match): the
     # Danish standings count their game points
-    from ..services.pairing import pairing_games
-
-    sheets = pairing_games(p.pk for p in pairings if p.outcome == Outcome.PLAYED)
+    sheets = gathered(
+        pairing_games, pairing_ids=[p.pk for p in pairings if p.outcome == Outcome.PLAYED]
+    )
     audit = (
         AuditLog.objects.filter(tournament=t)
         .exclude(action=IMPORT_ACTION)

@@ -37,6 +37,7 @@ from ..models import (
     TournamentFormat,
 )
 from ..services import TournamentError, _audit
+from ..signals import pairing_imported
 from .common import DANISH_KEYS, FORMAT, IMPORT_ACTION, VERSION, _map_partner_draw, _map_protocol
 
 
@@ -53,29 +54,6 @@ def _games(value, number: int) -> list[list[list[int]]]:
     if any(seat not in (0, 1) or not 0 <= points <= 3 for b in sheet for seat, points in b):
         raise _Bad(_("the games of a pairing of round %(n)d are damaged") % {"n": number})
     return sheet
-
-
-def _recorded_games(t: Tournament, p: Pairing, sheet) -> None:
-    """The games of an imported pairing, kept as a recorded match with its score sheet."""
-    from games.models import Match, Mode, Status
-
-    if p.outcome != Outcome.PLAYED:
-        return
-    winner = 1 if p.winner == Side.RIGHT else 0
-    bummerl = [0, 0]
-    bummerl[winner], bummerl[1 - winner] = p.winner_bummerl or 0, p.loser_bummerl or 0
-    Match.objects.create(
-        pairing=p,
-        mode=Mode.RECORDED,
-        status=Status.FINISHED,
-        rule_profile=t.rule_profile,
-        bummerl_to_win=t.match_bummerl,
-        winner=winner,
-        bummerl=bummerl,
-        score_sheet=sheet,
-        result_note=_("Imported with the tournament."),
-        finished_at=p.decided_at,
-    )
 
 
 def _danish_protocol(key: str, value, number: int):
@@ -385,7 +363,7 @@ def _import(data, actor, club=None) -> Tournament:
                 p.number = n
         Pairing.objects.bulk_create(rows)
         for index, sheet in games_of.items():
-            _recorded_games(t, rows[index], sheet)
+            pairing_imported.send(sender=None, tournament=t, pairing=rows[index], sheet=sheet)
     for ad in data.get("audit_log", []) or []:
         a = AuditLog.objects.create(
             tournament=t,

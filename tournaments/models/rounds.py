@@ -188,7 +188,7 @@ class ResultReport(models.Model):
 
     @property
     def tournament_id(self) -> int | None:
-        """For the live version (``live_version._tournament_of``)."""
+        """For the live version (``live_version.tournament_of``)."""
         return (
             Round.objects.filter(pairings__pk=self.pairing_id)
             .values_list("tournament_id", flat=True)

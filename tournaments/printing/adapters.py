@@ -26,6 +26,7 @@ from ..models import (
     Tournament,
     match_name,
 )
+from ..signals import gathered, play_links
 from .common import DocumentHeader
 from .draw_sheet import DrawRow, DrawSection, DrawSheetData, DrawSheetLabels, build_draw_sheet
 from .entry_cards import EntryCard, EntryCardLabels, EntryCardsData, build_entry_cards
@@ -229,10 +230,8 @@ def score_sheets_data(round: Round, *, base_url: str = "") -> ScoreSheetsData:
     """``base_url`` (the site's address, e.g. ``https://club.example``) puts the
     private play links of the round's running browser matches on the slips as QR
     codes; without it the slips carry none."""
-    from games.services import round_play_links
-
     tournament = round.tournament
-    links = round_play_links(round, base_url) if base_url else {}
+    links = gathered(play_links, round=round, base_url=base_url) if base_url else {}
     sheets = [
         ScoreSheet(
             number=p.number,

@@ -10,8 +10,6 @@ mapping. ``Round.protocol`` of a Danish round is ``{"danish": DanishRound.to_pro
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -20,6 +18,7 @@ from django.utils.translation import ngettext
 
 from .. import danish
 from ..models import Entry, Outcome, Pairing, Round, Side, Stage, Tournament, new_seed
+from ..signals import gathered, pairing_games
 from .common import TournamentError, _audit, _entry_state, _lock, _user, active_entries
 
 PROTOCOL_KEY = "danish"
@@ -35,47 +34,11 @@ def danish_terms(t: Tournament) -> danish.Terms:
     )
 
 
-def pairing_games(pairing_ids) -> dict[int, list[list[tuple[int, int]]]]:
-    """Pairing id -> the games of its deciding match as a score sheet (per Bummerl, each
-    game as (winner's seat, game points)), for the pairings whose games are known: a
-    score sheet, or a match played in the browser (two queries). A match entered by its
-    Bummerl score alone has none."""
-    from games.models import Game, Match, Mode, Status
-
-    ids = list(pairing_ids)
-    if not ids:
-        return {}
-    latest: dict[int, tuple[int, str, object]] = {}
-    for pk, pairing_id, mode, sheet in (
-        Match.objects.filter(pairing_id__in=ids, status=Status.FINISHED)
-        .order_by("pk")
-        .values_list("pk", "pairing_id", "mode", "score_sheet")
-    ):
-        latest[pairing_id] = (pk, mode, sheet)  # the newest finished match decides
-    sheets: dict[int, list[list[tuple[int, int]]]] = {}
-    played = {pk: pairing_id for pairing_id, (pk, mode, _s) in latest.items() if mode == Mode.PLAYED}
-    for pairing_id, (_pk, mode, sheet) in latest.items():
-        if mode == Mode.RECORDED and sheet:
-            sheets[pairing_id] = [[(int(a), int(b)) for a, b in bummerl] for bummerl in sheet]
-    if played:
-        by_match: dict[int, dict[int, list[tuple[int, int]]]] = defaultdict(dict)
-        for match_id, bummerl, winner, value in (
-            Game.objects.filter(match_id__in=played, winner__isnull=False)
-            .order_by("match_id", "index")
-            .values_list("match_id", "bummerl_index", "winner", "game_points")
-        ):
-            by_match[match_id].setdefault(bummerl, []).append((winner, value or 0))
-        for match_id, pairing_id in played.items():
-            bummerls = by_match.get(match_id, {})
-            sheets[pairing_id] = [bummerls[k] for k in sorted(bummerls)]
-    return sheets
-
-
 def game_points(pairing_ids) -> dict[int, tuple[int, int]]:
     """Pairing id -> the game points (left, right) won in its match, where the games are
-    known (``pairing_games``)."""
+    known (``signals.pairing_games``)."""
     points = {}
-    for pairing_id, sheet in pairing_games(pairing_ids).items():
+    for pairing_id, sheet in gathered(pairing_games, pairing_ids=list(pairing_ids)).items():
         won = [0, 0]
         for bummerl in sheet:
             for seat, value in bummerl:

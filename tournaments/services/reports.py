@@ -15,6 +15,7 @@ from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext as _
 
 from ..models import Outcome, Pairing, ResultReport, Round, Side
+from ..signals import report_decides
 from .common import TournamentError, _audit, _pairing_target, _user
 from .results import (
     _close_report,
@@ -148,13 +149,12 @@ def report_result(
 
 def _decide(p: Pairing, reports: list[ResultReport], actor) -> Pairing:
     """The confirmed report decides the pairing, as staff entry would; the player's
-    browser match gives way to the recorded result (``games``)."""
-    from games.services.recording import record_of_report
-
+    browser match gives way to the recorded result (``signals.report_decides``: the
+    games app records it)."""
     for r in reports:
         _close_report(r, ResultReport.Status.CONFIRMED, actor)
     report = reports[-1]
-    record_of_report(p, report, actor)
+    report_decides.send(sender=None, pairing=p, report=report, actor=actor)
     return record_result(
         p,
         winner=report.winner,

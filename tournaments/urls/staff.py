@@ -1,16 +1,23 @@
-"""Staff pages (login as staff required). Other helpers append their own patterns below."""
+"""The tournaments' staff pages (login as staff required). ``staff_patterns`` join the
+staff namespace with the other apps' staff pages in ``schnapsen_site.urls``."""
 
 from django.urls import path
 
-from api.urls import staff_patterns as api_patterns
-from clubs.urls import staff_patterns as club_patterns
 from core import converters  # noqa: F401 - registers <id:…>
-from series.urls import staff_patterns as series_patterns
 from tournaments.printing import views as printing_views
-from tournaments.views import absence, categories, merge, players, reports, results, staff, teams
+from tournaments.views import (
+    absence,
+    categories,
+    club_audit,
+    merge,
+    players,
+    reports,
+    results,
+    staff,
+    teams,
+)
 
-app_name = "staff"
-urlpatterns: list = [
+staff_patterns: list = [
     path("", staff.home, name="home"),
     path("players/", players.player_list, name="players"),
     path("players/search/", players.player_search, name="player_search"),
@@ -59,5 +66,5 @@ urlpatterns: list = [
     path("t/<id:pk>/ceremony/", staff.ceremony, name="ceremony"),
     path("t/<id:pk>/audit/", staff.audit, name="audit"),
     path("t/<id:pk>/print/<slug:document>.pdf", printing_views.staff_document, name="print"),
+    path("clubs/<slug:slug>/audit/", club_audit.club_audit, name="club_audit"),
 ]
-urlpatterns += club_patterns + series_patterns + api_patterns

@@ -60,7 +60,7 @@ def _context(tournament: Tournament, section: str, **extra) -> dict:
 
 @staff_required
 def home(request):
-    table = TournamentTable(permissions.tournaments_for(request.user).select_related("club"))
+    table = TournamentTable(permissions.narrow(Tournament.objects.select_related("club"), request.user))
     tables.configure(request, table, per_page=25)
     return render(request, "staff/home.html", {"table": table})
 

@@ -1,6 +1,10 @@
 """Clubs and their staff from a shell (the site administrator's tools):
 ``python manage.py club <subcommand> ...``.
 
+The command lives in the tournaments app, which builds on the clubs app: besides the
+clubs and their staff it merges two entries of the player register, which moves their
+entries in the clubs' tournaments (the clubs app knows no tournament).
+
 Every error is one clear line on stderr and a non-zero exit; nothing is half written.
 """
 
@@ -16,8 +20,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from clubs import services
-from clubs.models import Membership, Role
+from clubs.models import Club, Membership, Role
 from core.commands import OneLineErrors, whole_number
+
+from ...models import Player
+from ...services import TournamentError, merge_players
 
 
 def _user(name):
@@ -69,8 +76,6 @@ class Command(OneLineErrors, BaseCommand):
         p.add_argument("--club", default=None, help="the club the merge is made for (audit)")
 
     def handle(self, *args, **opts):
-        from tournaments.services import TournamentError
-
         handler = getattr(self, "do_" + opts["sub"].replace("-", "_"))
         try:
             handler(opts)
@@ -84,8 +89,6 @@ class Command(OneLineErrors, BaseCommand):
         self.stdout.write(club.slug)
 
     def do_list(self, o):
-        from clubs.models import Club
-
         for club in Club.objects.order_by("name"):
             default = " " + _("(default club)") if club.is_default else ""
             self.stdout.write(f"{club.slug}: {club.name}{default}")
@@ -114,9 +117,6 @@ class Command(OneLineErrors, BaseCommand):
         self.stdout.write(o["base_url"].rstrip("/") + reverse("clubs:invite", args=[token]))
 
     def do_merge_players(self, o):
-        from tournaments.models import Player
-        from tournaments.services import merge_players
-
         players = {p.pk: p for p in Player.objects.filter(pk__in=[o["keep"], o["other"]])}
         for pk in (o["keep"], o["other"]):
             if pk not in players:

@@ -1,0 +1,51 @@
+"""The games app's answers to the tournaments app (``tournaments.signals``), which does
+not import it, and its part of a tournament's live version. Connected by
+``GamesConfig.ready``.
+
+- the games of pairings (``pairing_games``) and an imported pairing's games
+  (``pairing_imported``): ``services.sheets``;
+- the play links of a round's running browser matches on the score sheets
+  (``play_links``): ``services.starting.round_play_links``;
+- a confirmed report decides its pairing (``report_decides``): the match is recorded and
+  the running browser match gives way (``services.recording.record_of_report``);
+- a tournament match that starts or finishes shows on the public page: a new live
+  version (a move does not).
+"""
+
+from django.db.models.signals import post_save
+
+from tournaments import live_version, signals
+
+from .models import Match
+from .services import recording, sheets, starting
+
+
+def _pairing_games(sender, *, pairing_ids, **kwargs):
+    return sheets.pairing_games(pairing_ids)
+
+
+def _pairing_imported(sender, *, tournament, pairing, sheet, **kwargs):
+    sheets.record_imported(tournament, pairing, sheet)
+
+
+def _play_links(sender, *, round, base_url, **kwargs):
+    return starting.round_play_links(round, base_url)
+
+
+def _report_decides(sender, *, pairing, report, actor, **kwargs):
+    recording.record_of_report(pairing, report, actor)
+
+
+def _match_changed(sender, instance, created=False, update_fields=None, raw=False, **kwargs):
+    if raw or instance.pairing_id is None:
+        return
+    if created or update_fields is None or "status" in update_fields:
+        live_version.bump(live_version.tournament_of(instance.pairing))
+
+
+def connect() -> None:
+    signals.pairing_games.connect(_pairing_games, dispatch_uid="games.pairing_games")
+    signals.pairing_imported.connect(_pairing_imported, dispatch_uid="games.pairing_imported")
+    signals.play_links.connect(_play_links, dispatch_uid="games.play_links")
+    signals.report_decides.connect(_report_decides, dispatch_uid="games.report_decides")
+    post_save.connect(_match_changed, sender=Match, dispatch_uid="live-save-match")

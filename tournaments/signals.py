@@ -1,0 +1,38 @@
+"""Extension points of the tournaments app: signals it sends for the apps built on it
+(the games app, the series), which it does not import. pretix's way: the foundation
+sends, the apps above answer from their ``AppConfig.ready``.
+
+- ``pairing_games``: the games of the pairings' deciding matches, where they are known
+  (a score sheet, a match played in the browser), asked with ``pairing_ids``; a receiver
+  returns ``{pairing id: [[(winner's seat, game points), ...] per Bummerl]}``. The Danish
+  standings count their game points; the export keeps them.
+- ``pairing_imported``: a pairing of an imported tournament came with its games
+  (``pairing``, ``sheet``); the games app keeps them as a recorded match.
+- ``play_links``: the players' private links of the round's running browser matches,
+  asked with ``round`` and ``base_url``; a receiver returns ``{pairing id: links}`` (the
+  score sheets print them as QR codes).
+- ``report_decides``: a confirmed report of the players is about to decide its pairing
+  (``pairing``, ``report``, ``actor``); the games app records the match and lets the
+  running browser match give way. Sent inside the deciding transaction.
+- ``demo_season``: the demo's season (``main`` and the two ``finished`` tournaments
+  before it) was made; a receiver returns what it made of it (the series app: the
+  season series over the three), which the demo command names.
+"""
+
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+pairing_games = Signal()
+pairing_imported = Signal()
+play_links = Signal()
+report_decides = Signal()
+demo_season = Signal()
+
+
+def gathered(signal: Signal, **kwargs) -> dict:
+    """The receivers' answers (dicts) to ``signal``, merged into one."""
+    merged: dict = {}
+    for _receiver, answer in signal.send(sender=None, **kwargs):
+        merged.update(answer or {})
+    return merged
