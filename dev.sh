@@ -7,6 +7,9 @@
 #   ./dev.sh test    run the whole test suite on SQLite, then the tests that use the
 #                    database again on PostgreSQL
 #                    (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/schnapsen)
+# and a third, to read the documentation (docs/, mkdocs.yml):
+#   ./dev.sh docs    set up, then serve the documentation site at http://127.0.0.1:8001
+#                    (DOCS_PORT); pages reload as docs/ changes (Ctrl+C stops it)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -78,7 +81,11 @@ case "${1:-}" in
       echo "== PostgreSQL not reachable at $url: its run was left out (set DATABASE_URL)."
     fi
     ;;
+  docs)
+    setup
+    NO_MKDOCS_2_WARNING=1 exec .venv/bin/python -m mkdocs serve -a "127.0.0.1:${DOCS_PORT:-8001}"
+    ;;
   *)
-    echo "usage: ./dev.sh start | ./dev.sh test [pytest args]" >&2; exit 2
+    echo "usage: ./dev.sh start | ./dev.sh test [pytest args] | ./dev.sh docs" >&2; exit 2
     ;;
 esac
