@@ -85,8 +85,9 @@ Records (``multi/record.py``): ``MultiGameRecord`` / ``MultiMatchRecord`` with f
 ``bauern.scoring.validate_score_sheet(rules, lines)`` (raises ``SheetError`` naming the
 first wrong line, with a code), ``talon.scoring.TalonMatch``. Bots (``multi/bots.py``):
 ``make_multi_bot("random" | "rule" | "medium" | "strong", seed=..., time_budget=...)``,
-each ``choose(view, rng) -> Action``; the strong one is ``ai/multi_pimc.py`` over the
-exact open-card search of ``ai/multi_search.py``.
+each ``choose(view, rng) -> Action``; the random and rule bots are in
+``multi/rule_bots.py``, the strong one is ``ai/multi_pimc.py`` over the exact open-card
+search of ``ai/multi_search.py``.
 
 Messages (``messages.py``): every reason, score-sheet error and result of all the games
 (``GameState.why_illegal`` and ``match.validate_score_sheet`` too) is a :class:`Reason`

@@ -23,6 +23,7 @@ from collections import Counter
 
 from .bots import make_bot, play_game
 from .game import GameState
+from .multi.record import game_of_format
 from .record import GAMES_FORMAT, GameRecord, MatchRecord, RecordError, ReplayError, load_record
 from .rules import RuleSet
 
@@ -77,6 +78,8 @@ def cmd_replay(args) -> int:
 
 def cmd_selfplay(args) -> int:
     if args.game != "schnapsen":
+        # imported here for start-up: the multi-player CLI loads the computer players
+        # (engine.ai: tens of milliseconds) that two-player schnapsen runs do not need
         from .multi.cli import selfplay_multi
 
         return selfplay_multi(args)
@@ -144,8 +147,6 @@ def cmd_selfplay(args) -> int:
 
 
 def _multi_format(text: str) -> bool:
-    from .multi.record import game_of_format
-
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
@@ -154,7 +155,7 @@ def _multi_format(text: str) -> bool:
 
 
 def _replay_multi(text: str) -> int:
-    from .multi.cli import replay_multi
+    from .multi.cli import replay_multi  # here for start-up, as in cmd_selfplay
 
     return replay_multi(text)
 

@@ -25,7 +25,17 @@ from .actions import (
     Action,
     IllegalAction,
 )
-from .cards import ALL_CARDS, BITS, CARD_POINTS, SUIT_MASKS, Card, Suit, cards_of, mask_of
+from .cards import (
+    ALL_CARDS,
+    BITS,
+    CARD_POINTS,
+    SUIT_MASKS,
+    Card,
+    Suit,
+    cards_of,
+    mask_of,
+    parse_cards,
+)
 from .deck import shuffled_order
 from .messages import Reason
 from .outcome import (
@@ -123,8 +133,6 @@ class GameState:
         if deck is None:
             d = shuffled_order(rng if rng is not None else random.Random(seed))
         else:
-            from .cards import parse_cards
-
             cards = parse_cards(deck)
             if len(cards) != 20 or mask_of(cards) != (1 << 20) - 1:
                 raise ValueError("a deck order must list each of the 20 cards exactly once")

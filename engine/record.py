@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from .actions import Action, IllegalAction
 from .cards import Card, parse_cards
 from .game import GameState
+from .match import Match
 from .rules import RuleSet
 
 GAME_FORMAT = "schnapsen-game/1"
@@ -205,8 +206,6 @@ class MatchRecord:
     def replay(self):
         """Replay every game and score the match; returns (final states, Match).
         Raises ReplayError (with ``game``) or a ValueError for a wrong dealer order."""
-        from .match import Match
-
         match = Match(
             self.rules, first_dealer=self.first_dealer, bummerl_to_win=self.bummerl_to_win
         )

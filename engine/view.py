@@ -11,20 +11,19 @@ cards or the talon order; ``to_dict()`` is what a browser may be sent. ``past`` 
 finished trick with the public situation it was played in, as the players saw them
 (what the computer's inference reads).
 
+The game builds its views (``GameState.view(player)`` calls :meth:`PlayerView.of`), so
+this module is below :mod:`engine.game` and does not import it: :meth:`PlayerView.of`
+reads the state's attributes, as :meth:`engine.multi.view.MultiView.of` does.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .actions import Action
 from .cards import ALL_CARDS, BITS, FULL_MASK, Card, Suit, cards_of
 from .outcome import GameResult, Marriage, PastTrick, Trick
 from .rules import RuleSet
-
-if TYPE_CHECKING:
-    from .game import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +58,8 @@ class PlayerView:
     past: tuple[PastTrick, ...] = ()  # every finished trick, in order (public)
 
     @classmethod
-    def of(cls, state: GameState, player: int) -> PlayerView:
+    def of(cls, state, player: int) -> PlayerView:
+        """What ``player`` may know of ``state`` (a :class:`~engine.game.GameState`)."""
         o = 1 - player
         return cls(
             player=player,

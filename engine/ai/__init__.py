@@ -34,10 +34,18 @@ Strength figures and how they are measured: README "How strong is the computer" 
 
 from __future__ import annotations
 
+from ..bots import RuleBot
+from . import boosted, closed  # noqa: F401 - the parts with compiled cores (below)
 from .analysis import MoveAnalysis, analyze_game, analyze_record
 from .infoset import InfoSetBot
+from .ismcts import IsmctsBot
 from .pimc import PimcBot, candidate_actions, is_right_declaration
 from .search import Search, solve
+
+# boosted and closed load this package's optional compiled cores (``from . import
+# _boosted``, ``_closed``: C extensions, no .py file), to a reader of the .py files an
+# import of the package itself; so the package imports these two parts by name, as it
+# does its other parts (they were loaded anyway: search uses boosted, infoset closed).
 
 LEVELS = ("easy", "medium", "strong")  # the levels offered in the browser
 EXTRA_LEVELS = ("strong_v1", "ismcts")  # for the arena
@@ -48,8 +56,6 @@ def make_bot(level: str, *, seed: int = 0, time_budget: float | None = None, opp
     :class:`.opponent.Record` of the opponent's play in the match so far) lets
     ``strong`` start from what it has seen of him."""
     if level == "easy":
-        from ..bots import RuleBot
-
         return RuleBot()
     if level == "medium":
         return PimcBot(
@@ -67,8 +73,6 @@ def make_bot(level: str, *, seed: int = 0, time_budget: float | None = None, opp
     if level == "strong_v1":  # the previous strong, frozen: the arena's baseline
         return PimcBot(seed=seed, time_budget=time_budget or 0.5, name="strong_v1")
     if level == "ismcts":
-        from .ismcts import IsmctsBot
-
         return IsmctsBot(seed=seed, time_budget=time_budget or 0.5)
     raise ValueError(f"unknown bot level {level!r}: use one of {', '.join(LEVELS + EXTRA_LEVELS)}")
 

@@ -40,7 +40,6 @@ import random
 
 from ..cards import CARD_POINTS
 from ..multi.actions import BID, CALL, CUT, DISCARD, REDEAL, TURN_UP, Action
-from ..multi.bots import MultiRuleBot
 from ..multi.contracts import ALL_TRICKS, BETTLER, SHOWN
 from ..multi.phases import BID as P_BID
 from ..multi.phases import CALL as P_CALL
@@ -50,6 +49,7 @@ from ..multi.phases import PLAY as P_PLAY
 from ..multi.phases import RAISE as P_RAISE
 from ..multi.phases import RAISE_AFTER as P_RAISE_AFTER
 from ..multi.phases import TALON as P_TALON
+from ..multi.rule_bots import MultiRuleBot
 from ..multi.sampling import sample_hidden
 from ..multi.tricks import strength
 from .multi_inference import evidence, likelihood

@@ -24,9 +24,13 @@ import dataclasses
 import json
 from dataclasses import dataclass, field
 
+from ..bauern.game import BauernState
+from ..bauern.scoring import BauernMatch
 from ..cards import Card, parse_cards
 from ..messages import Reason, RuleViolation
 from ..record import RecordError, ReplayError
+from ..talon.game import TalonState
+from ..talon.scoring import TalonMatch
 from .actions import Action
 
 GAMES = ("bauernschnapsen", "talonschnapsen")
@@ -34,23 +38,15 @@ GAMES = ("bauernschnapsen", "talonschnapsen")
 
 def state_class(game: str):
     if game == "bauernschnapsen":
-        from ..bauern.game import BauernState
-
         return BauernState
     if game == "talonschnapsen":
-        from ..talon.game import TalonState
-
         return TalonState
     raise RecordError(f"unknown game {game!r}: use {' or '.join(GAMES)}")
 
 
 def match_class(game: str):
     if game == "bauernschnapsen":
-        from ..bauern.scoring import BauernMatch
-
         return BauernMatch
-    from ..talon.scoring import TalonMatch
-
     return TalonMatch
 
 

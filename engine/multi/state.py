@@ -58,6 +58,7 @@ from .phases import RAISE as P_RAISE
 from .phases import RAISE_AFTER as P_RAISE_AFTER
 from .phases import TALON as P_TALON
 from .play import Play, plays  # noqa: F401 - plays is re-exported
+from .view import MultiView, state_dict
 
 _FIELDS = (
     "rules", "contracts", "order", "dealer", "phase", "to_move", "result",
@@ -360,14 +361,10 @@ class MultiState(Play, Auction):
     # ------------------------------------------------------------------ views
     def view(self, seat: int):
         """What ``seat`` may know (see :mod:`engine.multi.view`)."""
-        from .view import MultiView
-
         return MultiView.of(self, seat)
 
     def to_dict(self) -> dict:
         """The whole state as JSON-ready data (the referee's picture; not for players)."""
-        from .view import state_dict
-
         return state_dict(self)
 
     def __repr__(self) -> str:

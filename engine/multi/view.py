@@ -24,6 +24,7 @@ from ..messages import Reason
 from .actions import Action
 from .outcome import card_names
 from .phases import CUT_PHASE, DOUBLE, PHASE_NAMES
+from .sampling import sample_hidden
 
 
 class MultiView:
@@ -121,8 +122,6 @@ class MultiView:
 
     def sample(self, rng):
         """A full state consistent with this view (see ``multi/sampling.py``)."""
-        from .sampling import sample_hidden
-
         return sample_hidden(self, rng)
 
     def label(self, action) -> Reason:
