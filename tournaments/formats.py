@@ -1,6 +1,9 @@
 """The tournament formats: the one place where a Preisschnapsen and a Danish tournament
 differ. The services, pages, documents and the command line ask the tournament's format
-(``format_of(tournament)``) instead of testing the format themselves.
+(``format_of(tournament)``) instead of testing the format themselves. What a format
+decides is data and wording here, below the models' behaviour; how its next round is
+drawn and its standings computed are chosen by format where that code lives
+(``services.next_round.DRAWS``, ``standings.STANDINGS``).
 
 - **Preisschnapsen** (000, "vorherrschend"): entries (several per player), the two-pot
   draw with Freilose in a field of a power of two, knock-out rounds to the eight-prize
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from .models import Game, Stage, TournamentFormat
+from .models.choices import Game, Stage, TournamentFormat
 
 
 class Format:
@@ -56,16 +59,6 @@ class Format:
         """How many rounds the tournament has (None: it follows from the field)."""
         return None
 
-    def draw_next_round(self, tournament, *, seed, order, actor):
-        """Draw the next round of the locked ``tournament`` (the services' transaction)."""
-        from .services.rounds import _pot_draw
-
-        return _pot_draw(tournament, seed=seed, order=order, actor=actor)
-
-    def compute_standings(self, tournament):
-        from .standings import compute_knockout_standings
-
-        return compute_knockout_standings(tournament)
 
 
 class Danish(Format):
@@ -88,15 +81,6 @@ class Danish(Format):
     def rounds_planned(self, tournament) -> int | None:
         return tournament.danish_rounds
 
-    def draw_next_round(self, tournament, *, seed, order, actor):
-        from .services.pairing import pair_next_round
-
-        return pair_next_round(tournament, seed=seed, order=order, actor=actor)
-
-    def compute_standings(self, tournament):
-        from .danish_standings import compute_danish_standings
-
-        return compute_danish_standings(tournament)
 
 
 FORMATS: dict[str, Format] = {f.code: f for f in (Format(), Danish())}

@@ -57,7 +57,7 @@ def _usage_error(app, name, argv, capsys) -> str:
     return captured.err
 
 
-COMMANDS = [("tournaments", "tournament"), ("series", "series"), ("clubs", "club")]
+COMMANDS = [("tournaments", "tournament"), ("series", "series"), ("tournaments", "club")]
 
 
 @pytest.mark.parametrize("app, name", COMMANDS)

@@ -5,7 +5,9 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import default_club_pk
+from clubs.services import club_for_name
 
+from ..formats import format_of, game_of
 from .choices import (
     FIELD_SIZES,
     PRIZE_PLACES,
@@ -162,8 +164,6 @@ class Tournament(models.Model):
     @property
     def game_rules(self):
         """What the tournament's game decides (``tournaments.formats``)."""
-        from ..formats import game_of
-
         return game_of(self)
 
     @property
@@ -174,8 +174,6 @@ class Tournament(models.Model):
     @property
     def format_rules(self):
         """What the tournament's format decides (``tournaments.formats``)."""
-        from ..formats import format_of
-
         return format_of(self)
 
     @property
@@ -186,8 +184,6 @@ class Tournament(models.Model):
     @club_name.setter
     def club_name(self, name: str) -> None:
         # the field of old: naming a club puts the tournament in it (made if new)
-        from clubs.services import club_for_name
-
         self.club = club_for_name(name)
 
     @property

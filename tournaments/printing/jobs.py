@@ -1,24 +1,20 @@
 """Large documents as tasks (Django's tasks framework): no request waits for the score
 sheets of a 1024-entry round. A document of a tournament with more entries than
 ``settings.PRINT_IN_BACKGROUND_ENTRIES`` is made by the task worker
-(:func:`tournaments.tasks.make_print_job`); the staff's request gets a page that
-reloads itself until the PDF is ready, then the PDF at the same address."""
+(:func:`tournaments.tasks.make_print_job`, which renders it); the staff's request gets
+a page that reloads itself until the PDF is ready, then the PDF at the same address."""
 
 from __future__ import annotations
 
 import datetime
-import logging
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone, translation
-from django.utils.translation import pgettext
 
 from .. import live_version
 from ..models import PrintJob, Tournament
-from .adapters import PrintError, render
-
-log = logging.getLogger(__name__)
+from ..tasks import make_print_job
 
 KEEP = datetime.timedelta(days=1)
 
@@ -64,46 +60,7 @@ def request_job(
         version=version,
         requested_by=user if user is not None and user.is_authenticated else None,
     )
-    from ..tasks import make_print_job
-
     transaction.on_commit(lambda: make_print_job.enqueue(job.pk))
     if transaction.get_autocommit():  # on_commit ran already: the job may be done
         job.refresh_from_db()
     return job
-
-
-def make(job_pk: int) -> bool:
-    """The task's work: render the job's document and store it. False when the job is
-    gone or was taken by another worker."""
-    claimed = PrintJob.objects.filter(pk=job_pk, status=PrintJob.Status.QUEUED).update(
-        status=PrintJob.Status.RUNNING
-    )
-    if not claimed:
-        return False
-    job = PrintJob.objects.select_related("tournament").get(pk=job_pk)
-    fields = ["status", "finished_at", "filename", "content", "error"]
-    try:
-        with translation.override(job.language):
-            document = render(
-                job.document,
-                job.tournament,
-                round_number=job.round_number,
-                public_url=job.public_url,
-                base_url=job.base_url,
-            )
-    except PrintError as exc:
-        job.status, job.error = PrintJob.Status.FAILED, str(exc)
-    except Exception:  # a fault of ours: say so in the page, keep the trace in the log
-        log.exception("print job %s failed", job_pk)
-        job.status = PrintJob.Status.FAILED
-        with translation.override(job.language):
-            job.error = pgettext(
-                "printing",
-                "The document could not be made. Please try again; if it fails again, "
-                "tell the site's administrator.",
-            )
-    else:
-        job.status, job.filename, job.content = PrintJob.Status.DONE, document.filename, document.content
-    job.finished_at = timezone.now()
-    job.save(update_fields=fields)
-    return job.status == PrintJob.Status.DONE

@@ -9,8 +9,9 @@ One module per concern, each the one place of its rules:
 
 - ``terms``: the tournament terms and the prizes;
 - ``entries``: the register at the desk, entries, the field size;
-- ``rounds``: the next round (by the tournament's format, ``tournaments.formats``): the
-  pot draw (computed or transcribed), release and withdrawal;
+- ``rounds``: the pot draw (computed or transcribed), release and withdrawal;
+  ``next_round``: the next round by the tournament's format (the pot draw, or the
+  Danish pairing by the standings);
 - ``pairing``: the Danish system's rounds paired by the standings, and absences;
 - ``results``: playing pairings, entering, correcting and confirming results;
 - ``reports``: results that players report through their links, confirmed by the
@@ -18,6 +19,7 @@ One module per concern, each the one place of its rules:
 - ``progress``: the next step and the phase of a tournament;
 - ``categories``: categories (Wertungen) and who belongs to them;
 - ``teams``: the teams of a Bauernschnapsen, the partner draw, holders' names;
+  ``team_import``: a team list (CSV) sold as entries;
 - ``register``: the shared player register (merging two entries of one person);
 - ``ceremony``: starting and stopping the prize ceremony on the projector;
 - ``common``: the error, the audit row, the lock and what the others share.
@@ -51,6 +53,7 @@ from .entries import (
     shrink_field,
     smaller_field_offer,
 )
+from .next_round import draw_next_round
 from .pairing import danish_results, danish_terms, game_points, set_absent
 from .progress import NextStep, next_step, tournament_phase
 from .register import merge_players
@@ -76,18 +79,17 @@ from .results import (
 )
 from .rounds import (
     _holders,
-    draw_next_round,
     parse_transcript,
     release_round,
     transcribe_next_round,
     transcript_holders,
     withdraw_round,
 )
+from .team_import import import_teams
 from .teams import (
     draw_partners,
     folded_entries,
     holder_names,
-    import_teams,
     table_seats,
     team_for,
     team_of,

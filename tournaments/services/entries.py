@@ -25,6 +25,7 @@ from .common import (
     active_entries,
     field_entries,
 )
+from .teams import partner_draw_pending, team_for
 
 
 def find_or_register_player(name, *, town="", contact="") -> Player:
@@ -54,8 +55,6 @@ def sell_entries(
     ``player`` and ``partner`` (found or formed, ``services.teams``); the limit counts per
     team. Where the partners are drawn by lot, players register alone (one registration
     each, no partner) until the partner draw."""
-    from .teams import partner_draw_pending, team_for
-
     if not isinstance(count, int) or count < 1:
         raise TournamentError(_("Sell at least one entry."), "count")
     with transaction.atomic():

@@ -17,9 +17,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .. import danish
+from ..formats import format_of
 from ..models import Entry, Outcome, Pairing, Round, Side, Stage, Tournament, new_seed
 from ..signals import gathered, pairing_games
 from .common import TournamentError, _audit, _entry_state, _lock, _user, active_entries
+from .rounds import check_round_complete
 
 PROTOCOL_KEY = "danish"
 
@@ -95,8 +97,6 @@ def pair_next_round(t: Tournament, *, seed=None, order=None, actor=None) -> Roun
     """Pair the next Danish round (a draft) of the locked tournament ``t``: round 1 by a
     seeded lot, later rounds by the standings (``danish.pair_round``); absent players are
     left out. Pairing 1 is at table 1 (the top of the standings); the bye comes last."""
-    from .rounds import check_round_complete
-
     if order is not None:
         raise TournamentError(
             _("A Danish round is paired by lot or by the standings; no order can be given."),
@@ -216,8 +216,6 @@ def round_protocol(rnd: Round) -> danish.DanishRound | None:
 def set_absent(entry, absent: bool, *, actor=None) -> Entry:
     """Mark a player of a Danish tournament absent from the rounds still to be paired,
     or back; a round already paired keeps its pairings (a walkover decides them)."""
-    from ..formats import format_of
-
     with transaction.atomic():
         t = _lock(entry.tournament_id)
         if not format_of(t).absences:

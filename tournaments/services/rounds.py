@@ -47,6 +47,7 @@ from .common import (
     winner_entry_id,
 )
 from .entries import smaller_field_offer
+from .teams import holder_names
 from .transcript import parse_transcript  # noqa: F401 - part of the services' API
 
 
@@ -240,8 +241,6 @@ def _new_pairing(rnd, bracket, number, left, right, now, actor) -> Pairing:
 
 def _draw_error(exc, prefix: str = "", tournament=None) -> TournamentError:
     """A translated TournamentError for a DrawError, naming players (teams) by name."""
-    from .teams import holder_names
-
     params = dict(getattr(exc, "params", {}) or {})
     ids = [params[k] for k in ("player",) if isinstance(params.get(k), int)]
     ids += [p for p in params.get("players", []) if isinstance(p, int)]
@@ -302,37 +301,9 @@ def _draw_error(exc, prefix: str = "", tournament=None) -> TournamentError:
     return TournamentError(prefix + message, "draw")
 
 
-def draw_next_round(
-    tournament, *, seed=None, order: Sequence[int] | None = None, actor=None
-) -> Round:
-    """Draw the next round (status DRAFT) with the pot procedure.
-
-    The tournament's format draws it (``formats``): here the Preisschnapsen's pots; a
-    Danish tournament pairs by the standings (``services.pairing``).
-
-    Round 1 draws the sold entries into a field of ``field_size`` (unsold slots are
-    byes), in a seeded random order of players unless ``order`` (player pks, the
-    order in which they came to the pots) is given. Later rounds draw the entries in
-    play, players holding several entries first. The semifinal round also draws the
-    quarterfinal losers among themselves (``Bracket.PLACE_5_8``); the final round adds
-    the matches for 3rd, 5th and 7th place.
-    """
-
-    from .teams import _draw_partners_locked, partner_draw_pending
-
-    with transaction.atomic():
-        t = _lock(tournament)
-        if partner_draw_pending(t) and not t.rounds.exists():
-            # players registered alone: their partners are drawn first (its own seed)
-            _draw_partners_locked(t, actor=actor)
-            if isinstance(tournament, Tournament):
-                tournament.partner_draw = t.partner_draw  # the caller's instance is current
-        return format_of(t).draw_next_round(t, seed=seed, order=order, actor=actor)
-
-
 def _pot_draw(t: Tournament, *, seed=None, order=None, actor=None) -> Round:
     """The Preisschnapsen's draw of the next round, in the caller's transaction with the
-    tournament locked (``draw_next_round``)."""
+    tournament locked (``next_round.draw_next_round``)."""
     plan = _plan_next_round(t)
     if order is not None and plan.number != 1:
         raise TournamentError(
