@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.push import send_to_group
-from tournaments import services as core
+from tournaments import services as tournament_services
 from tournaments.models import Outcome, Pairing, ResultReport, Side
 
 from . import services
@@ -52,8 +52,8 @@ def report_context(match: Match, seat: int) -> dict | None:
             {
                 "pk": r.pk,
                 "mine": r.side == me,
-                "by": core.reports.side_player(p, r.side),
-                "text": core.report_text(r, p),
+                "by": tournament_services.reports.side_player(p, r.side),
+                "text": tournament_services.report_text(r, p),
                 "disputed": r.status == ResultReport.Status.DISPUTED,
                 "at": r.created_at,
             }
@@ -61,7 +61,7 @@ def report_context(match: Match, seat: int) -> dict | None:
     result = ""
     if p.outcome == Outcome.PLAYED and p.winner_bummerl is not None:
         result = _("%(winner)s won %(won)d:%(lost)d") % {
-            "winner": core.reports.side_player(p, p.winner),
+            "winner": tournament_services.reports.side_player(p, p.winner),
             "won": p.winner_bummerl,
             "lost": p.loser_bummerl,
         }
@@ -72,7 +72,7 @@ def report_context(match: Match, seat: int) -> dict | None:
         "disputed": any(i["disputed"] for i in items),
         "decided": p.outcome != Outcome.OPEN,
         "result": result,
-        "opponent": core.reports.side_player(p, Side.RIGHT if seat == 0 else Side.LEFT),
+        "opponent": tournament_services.reports.side_player(p, Side.RIGHT if seat == 0 else Side.LEFT),
         "mark": report_mark(match),
     }
 
@@ -114,7 +114,7 @@ def player_record(request, pk, token):
     pairing = Pairing.objects.select_related(
         "round__tournament", "left__player", "right__player"
     ).get(pk=match.pairing_id)
-    opponent = core.reports.side_player(pairing, Side.RIGHT if seat == 0 else Side.LEFT)
+    opponent = tournament_services.reports.side_player(pairing, Side.RIGHT if seat == 0 else Side.LEFT)
     do = request.POST.get("do")
     try:
         if do in ("confirm", "dispute"):
@@ -154,7 +154,7 @@ def player_record(request, pk, token):
         messages.error(request, exc.message)
         return redirect(back)
     push_reports(match)
-    text = core.report_text(outcome.report, pairing)
+    text = tournament_services.report_text(outcome.report, pairing)
     if outcome.state == "confirmed":
         messages.success(
             request,

@@ -15,7 +15,7 @@ from engine import Action, Card
 
 from .messages import engine_message
 from .models import Match, Mode, Status
-from .services import Live
+from .services.common import Live
 
 SUITS = "HDSC"
 

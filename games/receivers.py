@@ -9,15 +9,18 @@ not import it, and its part of a tournament's live version. Connected by
 - a confirmed report decides its pairing (``report_decides``): the match is recorded and
   the running browser match gives way (``services.recording.record_of_report``);
 - a tournament match that starts or finishes shows on the public page: a new live
-  version (a move does not).
+  version (a move does not);
+- the computer is to move (``games.signals.computer_to_move``): its task is queued.
 """
 
 from django.db.models.signals import post_save
 
 from tournaments import live_version, signals
 
+from . import signals as games_signals
 from .models import Match
 from .services import recording, sheets, starting
+from .tasks import computer_move, table_computer_move
 
 
 def _pairing_games(sender, *, pairing_ids, **kwargs):
@@ -43,9 +46,15 @@ def _match_changed(sender, instance, created=False, update_fields=None, raw=Fals
         live_version.bump(live_version.tournament_of(instance.pairing))
 
 
+def _computer_to_move(sender, *, match, **kwargs):
+    task = table_computer_move if match.is_table else computer_move
+    task.enqueue(match.pk, match.next_seq)
+
+
 def connect() -> None:
     signals.pairing_games.connect(_pairing_games, dispatch_uid="games.pairing_games")
     signals.pairing_imported.connect(_pairing_imported, dispatch_uid="games.pairing_imported")
     signals.play_links.connect(_play_links, dispatch_uid="games.play_links")
     signals.report_decides.connect(_report_decides, dispatch_uid="games.report_decides")
     post_save.connect(_match_changed, sender=Match, dispatch_uid="live-save-match")
+    games_signals.computer_to_move.connect(_computer_to_move, dispatch_uid="games.computer")

@@ -16,7 +16,7 @@ from django.utils.translation import pgettext
 
 from .models import GameKind, Status
 from .multi_text import contract_text, reason_text, suit_text
-from .services.tables import TableLive
+from .services.common import TableLive
 
 #: The engine view's keys a page receives unchanged.
 PUBLIC_KEYS = (

@@ -14,11 +14,16 @@ def pytest_configure(config):
     the computer's moves and analyses run at once in the request (Django's immediate
     task backend), as one process; ``tests/live/`` runs the real queue and worker."""
     from django.conf import settings
+    from django.core.signals import setting_changed
 
     if settings.CACHES["default"]["BACKEND"].endswith("FileBasedCache"):
         location = Path(tempfile.gettempdir()) / f"schnapsen-test-cache-{os.getpid()}"
         settings.CACHES["default"]["LOCATION"] = str(location)
-    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+    immediate = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+    settings.TASKS = immediate
+    # the apps' tasks were made (and their backend looked up) when Django set up: tell
+    # django.tasks that the setting changed, as override_settings would
+    setting_changed.send(sender=None, setting="TASKS", value=immediate, enter=True)
 
 
 @pytest.fixture(autouse=True)

@@ -21,6 +21,7 @@ Callers import from this package: ``from games import services``.
 """
 
 from .common import GameError, Live, bot_levels, live_state, make_bot, rules_of
+from .pairings import active_match
 from .play import ActResult, apply_action, record_revoke
 from .recording import (
     answer_report,
@@ -40,7 +41,6 @@ from .replay import (
 )
 from .starting import (
     RoundStart,
-    active_match,
     create_friendly_match,
     play_url,
     round_play_links,

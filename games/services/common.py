@@ -12,14 +12,14 @@ from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 
 from core.errors import UserError
-from core.push import send_to_group
 from engine import GameState, RuleSet
 from engine.bots import RuleBot
 from engine.deck import shuffled_deck
 from engine.match import Match as MatchScore
 from engine.match import draw_first_dealer
+from engine.multi.table import MultiTable
 
-from ..models import BotLevel, Game, Match, MatchAction
+from ..models import BotLevel, Game, Match, MatchAction, Seat, Status
 
 
 class GameError(UserError):
@@ -112,6 +112,33 @@ class Live:
         return finished[-1] if finished else None
 
 
+@dataclass
+class TableLive:
+    """A table rebuilt from the database (the caller's own copy: acting on it changes
+    nothing kept)."""
+
+    match: Match
+    seats: list[Seat]
+    table: MultiTable
+    applied: int = 0  # actions of the log acted on ``table``
+    last: tuple | None = None  # the last of them, as (seat, action)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def game_index(self) -> int:
+        return len(self.table.record.games) - 1
+
+    def bot_to_move(self) -> Seat | None:
+        p = self.table.to_move
+        if p is None or self.match.status != Status.PLAYING:
+            return None
+        seat = self.seats[p]
+        return seat if seat.is_computer else None
+
+
 def _score_of(match: Match, rules: RuleSet, games) -> MatchScore:
     score = MatchScore(rules, first_dealer=games[0].dealer if games else 0)
     for g in games:
@@ -171,34 +198,6 @@ def live_state(match: Match) -> Live:
 def match_group(pk: int) -> str:
     """The channel layer group of a match's open pages (players and spectators)."""
     return f"match.{pk}"
-
-
-def notify(match: Match, live: Live | None = None) -> None:
-    """Push the match's new sequence number and status to its open pages (after the
-    transaction that stored the action; a failed push costs the pages one poll).
-
-    With the live state (a two-player match, just moved) the push carries each seat's
-    new view and the spectators' one, in the active language: each page's socket passes
-    on only its own seat's view, and only to a page of that language, so the opponent's
-    page shows the move without asking the server again; any other page fetches it."""
-    from channels.layers import get_channel_layer
-    from django.utils import translation
-
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    event = {"type": "match.moved", "next_seq": match.next_seq, "status": match.status}
-    if live is not None and live.match is match:
-        from games import presenters
-
-        event["lang"] = (translation.get_language() or "").lower()
-        event["views"] = {
-            "0": presenters.player_payload(live, 0),
-            "1": presenters.player_payload(live, 1),
-            "watch": presenters.spectator_payload(live),
-        }
-        live.pushed = {"lang": event["lang"], **event["views"]}
-    send_to_group(match_group(match.pk), event, what=f"match {match.pk}")
 
 
 def _new_game(match: Match, index: int, bummerl_index: int, dealer: int) -> Game:

@@ -32,6 +32,7 @@ from games.messages import engine_message
 from tournaments.models import AuditLog, Pairing, Side
 
 from ..models import BotLevel, Match, MatchAction, Mode, Status
+from ..signals import computer_to_move
 from .common import (
     GameError,
     Live,
@@ -40,10 +41,11 @@ from .common import (
     live_state,
     lock_for_move,
     make_bot,
-    notify,
     seat_for_token,
 )
 from .opponent import opponent_record
+from .pairings import decide_pairing
+from .push import notify
 
 # --------------------------------------------------------------------------- playing
 
@@ -180,13 +182,7 @@ def _after_move(m: Match, live: Live) -> None:
     turn (the task is in the database queue, or runs at once with the immediate backend)."""
     notify(m, live)
     if _computer_to_move(m, live):
-        queue_computer(m)
-
-
-def queue_computer(m: Match) -> None:
-    from games.tasks import computer_move
-
-    computer_move.enqueue(m.pk, m.next_seq)
+        computer_to_move.send(sender=Match, match=m)
 
 
 def computer_moves(pk: int, seq: int | None = None) -> int:
@@ -315,24 +311,4 @@ def _finish(m: Match, winner: int, bummerl_won, *, actor=None) -> None:
     m.bummerl = list(bummerl_won)
     m.finished_at = timezone.now()
     if m.pairing_id:
-        _decide_pairing(m, actor)
-
-
-def _decide_pairing(m: Match, actor=None) -> None:
-    """The finished match decides its pairing (same rules as staff entry). A refusal
-    (e.g. staff entered a result meanwhile) is kept as the match's note, not lost."""
-    from tournaments import services as core
-
-    need = m.bummerl_to_win
-    won = min(m.bummerl[m.winner], need)
-    lost = min(m.bummerl[1 - m.winner], need - 1)
-    try:
-        core.record_result(
-            m.pairing,
-            winner=Side.LEFT if m.winner == 0 else Side.RIGHT,
-            score=(won, lost),
-            actor=actor,
-        )
-        m.result_note = ""
-    except core.TournamentError as exc:
-        m.result_note = exc.message[:300]
+        decide_pairing(m, actor)

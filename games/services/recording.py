@@ -4,7 +4,6 @@ sheet, checked by the engine."""
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.numbers import parse_digits, parse_int
@@ -12,66 +11,17 @@ from engine import RuleSet
 from engine.match import Match as MatchScore
 from engine.match import ScoreSheetError, validate_score_sheet
 from games.messages import score_sheet_message
+from tournaments import services as tournament_services
 from tournaments.models import Pairing, Side, Tournament
 
-from ..models import Match, Mode, Status
+from ..models import Match
 from .common import (
     GameError,
 )
-from .starting import _pairing_names
+from .pairings import decide_or_refuse, lock_pairing, recorded_match
+from .team_recording import record_team_score_sheet
 
 # --------------------------------------------------------------------------- recording
-
-
-def _recorded_match(pairing: Pairing | None, actor, **fields) -> Match:
-    if pairing is not None:
-        p = pairing
-        t = p.round.tournament
-        name0, name1 = _pairing_names(p)
-        for running in p.matches.filter(status=Status.PLAYING):
-            running.status = Status.CANCELLED
-            running.result_note = _("Replaced by a recorded result.")
-            running.save(update_fields=["status", "result_note", "updated_at"])
-        fields.setdefault("rule_profile", t.rule_profile)
-        fields.setdefault("bummerl_to_win", t.match_bummerl)
-        fields.setdefault("name0", name0)
-        fields.setdefault("name1", name1)
-    return Match.objects.create(
-        pairing=pairing,
-        mode=Mode.RECORDED,
-        status=Status.FINISHED,
-        finished_at=timezone.now(),
-        created_by=actor if getattr(actor, "is_authenticated", False) else None,
-        **fields,
-    )
-
-
-def _decide_or_refuse(m: Match, actor, score=None) -> None:
-    from tournaments import services as core
-
-    need = m.bummerl_to_win
-    if score is None:  # a Schneider may hang more Bummerl than the match needs
-        score = (min(m.bummerl[m.winner], need), min(m.bummerl[1 - m.winner], need - 1))
-    try:
-        core.record_result(
-            m.pairing,
-            winner=Side.LEFT if m.winner == 0 else Side.RIGHT,
-            score=score,
-            actor=actor,
-        )
-    except core.TournamentError as exc:
-        raise GameError(exc.message, exc.code) from None
-
-
-def _lock_pairing(pairing) -> Pairing | None:
-    if pairing is None:
-        return None
-    Tournament.objects.select_for_update().get(pk=pairing.round.tournament_id)
-    return (
-        Pairing.objects.select_for_update(of=("self",))
-        .select_related("round__tournament", "left__player", "right__player")
-        .get(pk=pairing.pk)
-    )
 
 
 def record_quick(pairing: Pairing, *, winner: int, score, actor=None) -> Match:
@@ -86,11 +36,11 @@ def record_quick(pairing: Pairing, *, winner: int, score, actor=None) -> Match:
     if winner not in (0, 1):
         raise GameError(_("The winner is player 1 or player 2."), "winner")
     with transaction.atomic():
-        p = _lock_pairing(pairing)
+        p = lock_pairing(pairing)
         bummerl = [0, 0]
         bummerl[winner], bummerl[1 - winner] = won, lost
-        m = _recorded_match(p, actor, winner=winner, bummerl=bummerl)
-        _decide_or_refuse(m, actor, (won, lost))
+        m = recorded_match(p, actor, winner=winner, bummerl=bummerl)
+        decide_or_refuse(m, actor, (won, lost))
     return m
 
 
@@ -178,26 +128,24 @@ def record_score_sheet(pairing: Pairing, text_or_bummerls, *, actor=None) -> Mat
     """Record a match from its score sheet, checked under the tournament's rule profile;
     a wrong sheet is refused naming the wrong line and nothing is stored."""
     if pairing is not None and pairing.round.tournament.for_teams:
-        from .team_recording import record_team_score_sheet  # Bauernschnapsen, from 24
-
         return record_team_score_sheet(pairing, text_or_bummerls, actor=actor)
     if isinstance(text_or_bummerls, str):
         bummerls = parse_score_sheet(text_or_bummerls)
     else:
         bummerls = text_or_bummerls
     with transaction.atomic():
-        p = _lock_pairing(pairing)
+        p = lock_pairing(pairing)
         t = p.round.tournament
         rules = RuleSet.from_dict({"name": t.rule_profile, "bummerl_to_win_match": t.match_bummerl})
         score = check_score_sheet(rules, t.match_bummerl, bummerls, names=_sheet_names(p))
-        m = _recorded_match(
+        m = recorded_match(
             p,
             actor,
             winner=score.winner,
             bummerl=list(score.bummerl_won),
             score_sheet=[[list(g) for g in b] for b in bummerls],
         )
-        _decide_or_refuse(m, actor)
+        decide_or_refuse(m, actor)
     return m
 
 
@@ -214,7 +162,7 @@ def record_of_report(pairing: Pairing, report, actor=None) -> Match:
     pairing = Pairing.objects.select_related("round__tournament", "left__player", "right__player").get(
         pk=pairing.pk
     )
-    return _recorded_match(
+    return recorded_match(
         pairing, actor, winner=winner, bummerl=bummerl, score_sheet=report.score_sheet
     )
 
@@ -224,17 +172,15 @@ def _side(seat: int) -> str:
 
 
 def _report(pairing: Pairing, seat: int, winner: int, score, sheet=None):
-    from tournaments import services as core
-
     try:
-        return core.report_result(
+        return tournament_services.report_result(
             pairing,
             side=_side(seat),
             winner=_side(winner),
             score=score,
             score_sheet=sheet,
         )
-    except core.TournamentError as exc:
+    except tournament_services.TournamentError as exc:
         raise GameError(exc.message, exc.code) from None
 
 
@@ -269,11 +215,9 @@ def report_score_sheet(pairing: Pairing, seat: int, text: str):
 def answer_report(report_pk, seat: int, *, confirm: bool):
     """The opponent answers a report from his link: confirm (the pairing is decided) or
     contradict (staff decide)."""
-    from tournaments import services as core
-
     try:
         if confirm:
-            return core.confirm_report(report_pk, side=_side(seat))
-        return core.dispute_report(report_pk, side=_side(seat))
-    except core.TournamentError as exc:
+            return tournament_services.confirm_report(report_pk, side=_side(seat))
+        return tournament_services.dispute_report(report_pk, side=_side(seat))
+    except tournament_services.TournamentError as exc:
         raise GameError(exc.message, exc.code) from None

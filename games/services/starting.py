@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from core.numbers import parse_int
 from engine import RuleSet
+from tournaments import services as tournament_services
 from tournaments.models import Outcome, Pairing, Round, Tournament
 
 from ..models import BotLevel, DeckStyle, Match, Mode, Status
@@ -21,7 +22,9 @@ from .common import (
     live_state,
     seat_for_token,
 )
+from .pairings import active_match, pairing_names
 from .play import _after_move
+from .team_tables import start_table_for_pairing
 
 __all__ = ["seat_for_token"]
 
@@ -77,24 +80,10 @@ def create_friendly_match(
     return m
 
 
-def _pairing_names(p: Pairing) -> tuple[str, str]:
-    left = f"#{p.left.number} {p.left.holder_name}"
-    right = f"#{p.right.number} {p.right.holder_name}" if p.right_id else ""
-    return left, right
-
-
-def active_match(pairing: Pairing) -> Match | None:
-    return pairing.matches.filter(status=Status.PLAYING).order_by("-pk").first()
-
-
 def start_match_for_pairing(pairing: Pairing, *, actor=None, seed: int | None = None) -> Match:
     """Staff start a played match for an open pairing (marks the pairing started through
     the tournament core); returns the running match if there is one already."""
-    from tournaments import services as core
-
     if pairing.round.tournament.for_teams:  # a table of four (Bauernschnapsen)
-        from .team_tables import start_table_for_pairing
-
         return start_table_for_pairing(pairing, actor=actor, seed=seed)
     with transaction.atomic():
         # Lock in the tournament core's order (tournament, then pairing): no deadlock.
@@ -113,11 +102,11 @@ def start_match_for_pairing(pairing: Pairing, *, actor=None, seed: int | None = 
             raise GameError(_("This pairing is already decided."), "decided")
         if p.started_at is None:
             try:
-                core.start_pairing(p, actor=actor)
-            except core.TournamentError as exc:
+                tournament_services.start_pairing(p, actor=actor)
+            except tournament_services.TournamentError as exc:
                 raise GameError(exc.message, exc.code) from None
         t = p.round.tournament
-        name0, name1 = _pairing_names(p)
+        name0, name1 = pairing_names(p)
         kwargs = {"seed": seed} if seed is not None else {}
         m = Match.objects.create(
             pairing=p,

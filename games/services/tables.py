@@ -32,7 +32,6 @@ from django.utils import timezone
 from django.utils.translation import pgettext
 
 from core.numbers import parse_int
-from core.push import send_to_group
 from engine.bauern.rules import BauernRules
 from engine.multi.actions import Action
 from engine.multi.table import MultiTable
@@ -40,8 +39,11 @@ from engine.talon.rules import TalonRules
 from games.multi_text import reason_text
 
 from ..models import BotLevel, DeckStyle, Game, GameKind, Match, MatchAction, Mode, Seat, Status
-from .common import GameError, commit_durably, lock_for_move, match_group
+from ..signals import computer_to_move
+from .common import GameError, TableLive, commit_durably, lock_for_move
+from .pairings import decide_pairing
 from .play import _refuse_future_or_over, _sequence_number
+from .push import notify_table
 
 SIZES = {GameKind.BAUERNSCHNAPSEN: 4, GameKind.TALONSCHNAPSEN: 3}
 RULES = {GameKind.BAUERNSCHNAPSEN: BauernRules, GameKind.TALONSCHNAPSEN: TalonRules}
@@ -58,33 +60,6 @@ def preset_labels() -> dict[str, str]:
         "ohne_bettler": pgettext("table", "every game but the Bettler games"),
         "keine": pgettext("table", "no special games (normal game only)"),
     }
-
-
-@dataclass
-class TableLive:
-    """A table rebuilt from the database (the caller's own copy: acting on it changes
-    nothing kept)."""
-
-    match: Match
-    seats: list[Seat]
-    table: MultiTable
-    applied: int = 0  # actions of the log acted on ``table``
-    last: tuple | None = None  # the last of them, as (seat, action)
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-    @property
-    def game_index(self) -> int:
-        return len(self.table.record.games) - 1
-
-    def bot_to_move(self) -> Seat | None:
-        p = self.table.to_move
-        if p is None or self.match.status != Status.PLAYING:
-            return None
-        seat = self.seats[p]
-        return seat if seat.is_computer else None
 
 
 def first_dealer(match: Match) -> int:
@@ -286,7 +261,7 @@ def play_again(pk, token: str, *, actor=None) -> Match:
             new.save(update_fields=["rules"])
         m.follow_up = new
         m.save(update_fields=["follow_up", "updated_at"])
-    notify(m)
+    notify_table(m)
     return new
 
 
@@ -423,51 +398,17 @@ def _push(m: Match, live: TableLive, seat: int, action: Action) -> None:
         m.bummerl = counts  # Bummerl each scorer (team or player) got
         m.finished_at = timezone.now()
         if m.pairing_id is not None:  # a tournament table decides its pairing
-            from .team_tables import decide_pairing
-
             m.bummerl = [counts[1], counts[0]]  # as every match of a pairing: Bummerl won
             decide_pairing(m)
     elif live.game_index != gi:
         _store_game_row(m, table, live.game_index)
 
 
-def notify(m: Match, live: TableLive | None = None) -> None:
-    """Push the table's new sequence number and status to its open pages, with each
-    person's new view in the active language (each page's socket passes on only its
-    own seat's view, and only to a page of that language: ``games.consumers``); a page
-    without one fetches its view. A failed push costs the pages one poll."""
-    from channels.layers import get_channel_layer
-    from django.utils import translation
-
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    event = {"type": "match.moved", "next_seq": m.next_seq, "status": m.status}
-    if live is not None and live.match is m:
-        from games.table_presenters import sheet_lines, spectator_payload, table_payload
-
-        sheet = sheet_lines(live)
-        event["lang"] = (translation.get_language() or "").lower()
-        event["views"] = {
-            str(s.index): table_payload(live, s.index, sheet=sheet)
-            for s in live.seats
-            if not s.is_computer
-        }
-        event["views"]["watch"] = spectator_payload(live, sheet=sheet)
-    send_to_group(match_group(m.pk), event, what=f"table {m.pk}")
-
-
 def _after_move(m: Match, live: TableLive) -> None:
     keep(live)
-    notify(m, live)
+    notify_table(m, live)
     if live.bot_to_move() is not None:
-        queue_computer(m)
-
-
-def queue_computer(m: Match) -> None:
-    from games.tasks import table_computer_move
-
-    table_computer_move.enqueue(m.pk, m.next_seq)
+        computer_to_move.send(sender=Match, match=m)
 
 
 def _bot(seat: Seat, seed: int):
@@ -504,10 +445,10 @@ def computer_moves(pk: int, seq: int | None = None) -> int:
             _push(locked, live, seat.index, action)
             _save(locked)
         keep(live)
-        notify(locked, live)
+        notify_table(locked, live)
         made += 1
     else:  # a table of computers (all seats handed over) plays on in the next task
         m = Match.objects.filter(pk=pk).first()
         if m is not None and m.status == Status.PLAYING:
-            queue_computer(m)
+            computer_to_move.send(sender=Match, match=m)
     return made

@@ -14,6 +14,8 @@ from tournaments.models import Pairing
 
 from ..models import Match
 from .common import GameError
+from .multi_recording import check_bauern_sheet
+from .pairings import decide_or_refuse, lock_pairing, recorded_match
 
 
 def score_team_sheet(text_or_lines, need: int, teams=("", ""), rules: str = "ueblich") -> dict:
@@ -22,8 +24,6 @@ def score_team_sheet(text_or_lines, need: int, teams=("", ""), rules: str = "ueb
     result), and the games per Bummerl as (team, points). Raises ``GameError`` naming
     the wrong line (``multi_recording.check_bauern_sheet``, translated), or saying that
     the match is not (or was already) decided."""
-    from .multi_recording import check_bauern_sheet
-
     check_bauern_sheet(text_or_lines, rules=rules, teams=teams)  # names the wrong line
     lines = parse_sheet_text(text_or_lines) if isinstance(text_or_lines, str) else text_or_lines
     try:
@@ -60,20 +60,18 @@ def score_team_sheet(text_or_lines, need: int, teams=("", ""), rules: str = "ueb
 
 def record_team_score_sheet(pairing: Pairing, text_or_lines, *, actor=None) -> Match:
     """Record the match of a team pairing from its Bauernschnapsen score sheet."""
-    from .recording import _decide_or_refuse, _lock_pairing, _recorded_match
-
     with transaction.atomic():
-        p = _lock_pairing(pairing)
+        p = lock_pairing(pairing)
         t = p.round.tournament
         teams = (p.left.holder_name, p.right.holder_name if p.right_id else "")
         # the special games a sheet may name: the tournament's catalogue
         scored = score_team_sheet(text_or_lines, t.match_bummerl, teams, rules=t.catalogue)
-        m = _recorded_match(
+        m = recorded_match(
             p,
             actor,
             winner=scored["winner"],
             bummerl=scored["bummerl"],
             score_sheet=scored["games"],
         )
-        _decide_or_refuse(m, actor)
+        decide_or_refuse(m, actor)
     return m

@@ -25,10 +25,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from engine.bauern.rules import BauernRules
-from tournaments.models import AuditLog, Outcome, Pairing, Side, Tournament
+from tournaments import services as tournament_services
+from tournaments.models import AuditLog, Outcome, Pairing, Tournament
 
 from ..models import BotLevel, GameKind, Match, Mode, Seat, Status
+from . import tables
 from .common import GameError
+from .pairings import active_match, pairing_names
 
 #: the Spielekatalog of a tournament's tables (no term of the tournament yet)
 
@@ -44,10 +47,6 @@ def table_seed(tournament: Tournament, pairing: Pairing, attempt: int) -> int:
 def start_table_for_pairing(pairing: Pairing, *, actor=None, seed: int | None = None) -> Match:
     """Staff start the table of four for an open team pairing (marks the pairing started
     through the tournament core); returns the running table if there is one already."""
-    from tournaments import services as core
-
-    from . import tables
-    from .starting import _pairing_names, active_match
 
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=pairing.round.tournament_id)
@@ -73,17 +72,17 @@ def start_table_for_pairing(pairing: Pairing, *, actor=None, seed: int | None = 
             raise GameError(_("This pairing is already decided."), "decided")
         t = p.round.tournament
         try:
-            players = core.table_seats(p)
-        except core.TournamentError as exc:
+            players = tournament_services.table_seats(p)
+        except tournament_services.TournamentError as exc:
             raise GameError(exc.message, exc.code) from None
         if p.started_at is None:
             try:
-                core.start_pairing(p, actor=actor)
-            except core.TournamentError as exc:
+                tournament_services.start_pairing(p, actor=actor)
+            except tournament_services.TournamentError as exc:
                 raise GameError(exc.message, exc.code) from None
         if seed is None:
             seed = table_seed(t, p, p.matches.filter(mode=Mode.PLAYED).count())
-        name0, name1 = _pairing_names(p)
+        name0, name1 = pairing_names(p)
         m = Match.objects.create(
             game_kind=GameKind.BAUERNSCHNAPSEN,
             pairing=p,
@@ -108,7 +107,6 @@ def seat_to_computer(match: Match | int, index, level, *, actor=None) -> Seat:
     ``level`` (a player who left), or back to its person (``level`` ""): his link works
     again. Written to the tournament's audit log; the computer moves at once if it is
     its turn."""
-    from . import tables
 
     pk = match.pk if isinstance(match, Match) else match
     level = (level or "").strip()
@@ -143,28 +141,6 @@ def seat_to_computer(match: Match | int, index, level, *, actor=None) -> Seat:
     live = tables.live_table(m)
     tables._after_move(m, live)
     return seat
-
-
-def decide_pairing(m: Match, actor=None) -> None:
-    """The finished table decides its pairing: the team that won N Bummerl wins, with
-    the Bummerl score (each team's capped to the match length, the loser's below it).
-    ``m.bummerl`` holds the Bummerl each team won, as for every match of a pairing. A
-    refusal (e.g. staff entered a result meanwhile) is kept as the match's note."""
-    from tournaments import services as core
-
-    need = m.bummerl_to_win
-    won = min(m.bummerl[m.winner], need)
-    lost = min(m.bummerl[1 - m.winner], need - 1)
-    try:
-        core.record_result(
-            m.pairing,
-            winner=Side.LEFT if m.winner == 0 else Side.RIGHT,
-            score=(won, lost),
-            actor=actor,
-        )
-        m.result_note = ""
-    except core.TournamentError as exc:
-        m.result_note = exc.message[:300]
 
 
 def table_levels() -> list[tuple[str, str]]:

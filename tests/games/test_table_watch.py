@@ -59,7 +59,7 @@ def test_the_spectator_page_and_its_json_follow_the_table(client):
 def test_a_tables_push_carries_the_spectators_view(monkeypatch):
     sent = []
     monkeypatch.setattr(
-        "games.services.tables.send_to_group", lambda group, event, what="": sent.append(event)
+        "games.services.push.send_to_group", lambda group, event, what="": sent.append(event)
     )
     m = tables.create_table(game_kind="talonschnapsen", seats=_people(3), seed=34)
     _play_one_random(m, random.Random(2))
