@@ -27,6 +27,7 @@ from ninja.security import HttpBearer
 from clubs.permissions import Action
 from tournaments import live_version, services
 from tournaments.models import PAIRING_HOLDERS, Pairing, Tournament
+from tournaments.services import tournament_phase
 
 from . import read, schemas
 from .tokens import TokenActor, token_for
@@ -141,8 +142,6 @@ def tournaments(
     offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
 ):
     from django.utils import timezone
-
-    from tournaments.services import tournament_phase
 
     query = read.public_tournaments()
     if club:

@@ -8,7 +8,10 @@ from django.urls import reverse
 
 from clubs.models import Club
 from series.models import Series
+from series.services import compute_series_standings
 from tournaments.models import PAIRING_HOLDERS, Entry, Outcome, Pairing, Round, Tournament
+from tournaments.services import tournament_phase
+from tournaments.standings import compute_standings
 
 
 def public_tournaments():
@@ -41,8 +44,6 @@ def tournament_summary(request, t: Tournament, phase: str) -> dict:
 
 
 def tournament_detail(request, t: Tournament, version: str) -> dict:
-    from tournaments.services import tournament_phase
-
     data = tournament_summary(request, t, tournament_phase(t))
     data.update(
         version=version,
@@ -126,8 +127,6 @@ def round_pairings(r: Round) -> list[dict]:
 
 
 def standings_json(t: Tournament) -> dict:
-    from tournaments.services import tournament_phase
-    from tournaments.standings import compute_standings
 
     s = compute_standings(t)
     phase = tournament_phase(t)
@@ -154,8 +153,6 @@ def standings_json(t: Tournament) -> dict:
 
 
 def prizes_json(t: Tournament) -> list[dict]:
-    from tournaments.standings import compute_standings
-
     s = compute_standings(t)
     prizes = [*s.prizes, *(p for cs in s.categories for p in cs.prizes)]
     return [
@@ -194,8 +191,6 @@ def series_summary(request, s: Series) -> dict:
 
 
 def series_detail(request, s: Series) -> dict:
-    from series.services import compute_series_standings
-
     standings = compute_series_standings(s)
     data = series_summary(request, s)
     data.update(

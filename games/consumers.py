@@ -11,13 +11,14 @@ from urllib.parse import parse_qs
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from clubs.permissions import can_view_tournament
+from games import services
+from games.models import Match
 from games.services.common import match_group
+from games.services.tables import seat_for_token
 
 
 def _allowed(pk: int, token: str | None, user) -> dict | None:
-    from clubs.permissions import can_view_tournament
-    from games import services
-    from games.models import Match
 
     match = Match.objects.select_related("pairing__round__tournament").filter(pk=pk).first()
     if match is None:
@@ -25,7 +26,6 @@ def _allowed(pk: int, token: str | None, user) -> dict | None:
     seat = None
     if token is not None:
         if match.is_table:  # a table of three or four: its seats' own links
-            from games.services.tables import seat_for_token
 
             seat = seat_for_token(match, token)
         else:

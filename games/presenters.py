@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 
 from engine import Action, Card
 
+from .live import Live
 from .messages import engine_message
 from .models import Match, Mode, Status
-from .services.common import Live
 
 SUITS = "HDSC"
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from django.utils.translation import pgettext
 
-from .models import GameKind, Status
+from engine.cards import ALL_CARDS
+
+from .live import TableLive
+from .models import GameKind, Seat, Status
 from .multi_text import contract_text, reason_text, suit_text
-from .services.common import TableLive
 
 #: The engine view's keys a page receives unchanged.
 PUBLIC_KEYS = (
@@ -59,7 +61,6 @@ PUBLIC_KEYS = (
 def _trick(t) -> dict | None:
     if t is None:
         return None
-    from engine.cards import ALL_CARDS
 
     return {
         "leader": t.leader,
@@ -244,8 +245,6 @@ def _next_table(live: TableLive, seat: int) -> str | None:
     if follow is None:
         return None
     from django.urls import reverse
-
-    from .models import Seat
 
     token = Seat.objects.filter(match_id=follow, index=seat).values_list("token", flat=True)
     token = token.first()

@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from . import scoring
 from .models import Scheme, Series
+from .services import rule_message
 
 
 class SeriesForm(forms.ModelForm):
@@ -44,8 +45,6 @@ class SeriesForm(forms.ModelForm):
         try:
             return scoring.parse_points(text)
         except scoring.RuleError as exc:
-            from .services import rule_message
-
             raise forms.ValidationError(rule_message(exc)) from None
 
     def club(self):

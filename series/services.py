@@ -18,7 +18,10 @@ from django.utils.translation import gettext as _
 
 from core.errors import UserError
 from core.numbers import parse_id
+from tournaments import live_version
 from tournaments.models import AuditLog, Player, Tournament
+from tournaments.services import tournament_phase
+from tournaments.standings import compute_standings
 
 from . import scoring
 from .models import Scheme, Series, SeriesTournament
@@ -229,8 +232,6 @@ def series_tournaments(series: Series) -> list[Tournament]:
 def version(series: Series, tournaments=None) -> str:
     """Changes with the series and with every change of public data of its tournaments
     (their live versions: results, corrections, merges, a renamed player)."""
-    from tournaments import live_version
-
     tournaments = series_tournaments(series) if tournaments is None else tournaments
     stamp = int(series.updated_at.timestamp() * 1_000_000)
     parts = ",".join(f"{t.pk}:{live_version.load(t)[0]}" for t in tournaments)
@@ -238,8 +239,6 @@ def version(series: Series, tournaments=None) -> str:
 
 
 def _entry_results(tournament: Tournament) -> list[scoring.EntryResult]:
-    from tournaments.standings import compute_standings
-
     standing = compute_standings(tournament)
     return [
         scoring.EntryResult(
@@ -258,8 +257,6 @@ def _entry_results(tournament: Tournament) -> list[scoring.EntryResult]:
 
 def compute_series_standings(series: Series, *, use_cache: bool = True) -> SeriesStandings:
     """The series standings as they stand now (from the cache while nothing changed)."""
-    from tournaments.services import tournament_phase
-
     tournaments = series_tournaments(series)
     key = f"series:{series.pk}:{version(series, tournaments)}"
     if use_cache:

@@ -17,6 +17,7 @@ from tournaments.models import Tournament
 from . import presenters, services
 from .forms import SeriesForm
 from .models import Series
+from .printing import render_series
 
 
 def _visible(request, pk) -> Series:
@@ -49,8 +50,6 @@ def detail(request, pk):
 
 
 def pdf(request, pk):
-    from .printing import render_series
-
     series = _visible(request, pk)
     document = render_series(series)
     response = HttpResponse(document.content, content_type="application/pdf")

@@ -121,7 +121,7 @@ def test_search_text_drops_what_no_database_text_holds():
 
 
 def test_a_csv_cell_with_a_nul_is_read_without_it():
-    from tournaments.views import player_csv
+    from tournaments import player_csv
 
     parsed = player_csv.parse_players("Name;Ort\nSusi\x00 Kurz;Melk\n")
     assert [(r.name, r.town) for r in parsed.rows] == [("Susi Kurz", "Melk")]

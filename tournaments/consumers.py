@@ -7,12 +7,12 @@ from __future__ import annotations
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from clubs.permissions import Action, can
 from tournaments import live_version
+from tournaments.models import Tournament
 
 
 def _version_if_visible(pk: int, user) -> str | None:
-    from clubs.permissions import Action, can
-    from tournaments.models import Tournament
 
     found = live_version.current(pk)
     if found is None:

@@ -14,8 +14,10 @@ from decimal import Decimal
 
 from django.db import transaction
 
+from clubs.services import club_for_name, grant_role
+
 from . import services
-from .models import Outcome
+from .models import Outcome, Player
 from .signals import demo_season
 
 FIRST_NAMES = [
@@ -87,8 +89,6 @@ DEMO_LOGINS = {"demo": "organiser", "kassa": "desk", "tisch": "table", "schiri":
 
 @transaction.atomic
 def create_demo(*, seed: int = 2026, actor=None):
-    from clubs.services import club_for_name
-
     rng = random.Random(seed)
     t = services.create_tournament(
         name="Preisschnapsen des SC Herz-Ass",
@@ -144,8 +144,6 @@ def create_demo(*, seed: int = 2026, actor=None):
 def create_demo_danish(*, seed: int = 2026, actor=None):
     """A club evening by the Danish system: 14 players, 5 rounds, 3 played, round 4
     half played (the demo shows the Danish standings and pairing by score)."""
-    from clubs.services import club_for_name
-
     rng = random.Random(seed + 2)
     t = services.create_tournament(
         name="Clubabend nach dänischem System",
@@ -182,8 +180,6 @@ def create_demo_danish(*, seed: int = 2026, actor=None):
 def create_demo_teams(*, seed: int = 2026, actor=None):
     """A Preis-Bauernschnapsen of teams of two: 12 teams, 14 entries in a field of 16,
     round 1 released and half played (to one Bummerl from 24)."""
-    from clubs.services import club_for_name
-
     rng = random.Random(seed + 3)
     t = services.create_tournament(
         name="Preis-Bauernschnapsen",
@@ -218,8 +214,6 @@ def demo_logins():
     """The demo club's staff logins (password = user name), made if missing."""
     from django.contrib.auth import get_user_model
 
-    from clubs.services import club_for_name, grant_role
-
     User = get_user_model()
     club = club_for_name(DEMO_CLUB)
     made = []
@@ -245,7 +239,6 @@ def _finished(name, club, date, venue, rng, names, *, categories=()):
         seed=rng.randrange(2**40),
     )
     made = {c: services.add_category(t, c, [("Blumenstrauß", None)]) for c in categories}
-    from .models import Player
 
     for name_ in names:
         town = rng.choice(TOWNS)
@@ -273,8 +266,6 @@ def create_demo_season(main, *, seed: int = 2026):
     """Two finished tournaments before ``main`` (one of another club); the apps built on
     tournaments make more of the season (``signals.demo_season``: the series app the
     series "Donau-Cup" over the three), and the first answer is returned."""
-    from clubs.services import club_for_name
-
     rng = random.Random(seed + 1)
     pool = [e.player.name for e in main.entries.select_related("player")]
     pool = sorted(set(pool))

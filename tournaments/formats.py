@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from .models.choices import Game, Stage, TournamentFormat
+from .choices import Game, Stage, TournamentFormat
 
 
 class Format:

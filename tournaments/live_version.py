@@ -26,6 +26,16 @@ from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
 
 from core.push import send_to_group
+from tournaments.models import (
+    AuditLog,
+    Entry,
+    Pairing,
+    Player,
+    Prize,
+    ResultReport,
+    Round,
+    Tournament,
+)
 
 _counter = itertools.count()
 KEY = "live:v:{}"
@@ -71,8 +81,6 @@ def load(tournament) -> tuple[str, bool]:
 
 
 def _set_new(tournament_id: int) -> str:
-    from tournaments.models import Tournament
-
     public = Tournament.objects.filter(pk=tournament_id).values_list("is_public", flat=True)
     public = list(public)
     if not public:  # deleted
@@ -123,8 +131,6 @@ def push(tournament_id: int, version: str) -> None:
 
 
 def tournament_of(instance) -> int | None:
-    from tournaments.models import Round, Tournament
-
     if isinstance(instance, Tournament):
         return instance.pk
     if hasattr(instance, "tournament_id"):
@@ -139,17 +145,6 @@ def tournament_of(instance) -> int | None:
 
 def connect() -> None:
     """Connect the model signals (from ``TournamentsConfig.ready``)."""
-    from tournaments.models import (
-        AuditLog,
-        Entry,
-        Pairing,
-        Player,
-        Prize,
-        ResultReport,
-        Round,
-        Tournament,
-    )
-
     # a player's report shows on the staff pages and the players' pages: a change too
     for model in (Tournament, Prize, Entry, Round, Pairing, AuditLog, ResultReport):
         post_save.connect(_changed, sender=model, dispatch_uid=f"live-save-{model.__name__}")
@@ -167,7 +162,6 @@ def _player_changed(sender, instance, created=False, raw=False, **kwargs):
     """A renamed player (or a changed town) changes every tournament he has entries in."""
     if created or raw:
         return
-    from tournaments.models import Entry
 
     ids = Entry.objects.filter(player=instance).values_list("tournament_id", flat=True)
     for tournament_id in set(ids):

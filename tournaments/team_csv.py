@@ -4,7 +4,7 @@ One team per row: two name columns are required (``Spieler 1``/``Spieler 2``, or
 ``Name 1``/``Name 2``, ``Partner``), the towns (one ``Ort`` for both, or ``Ort 1``/``Ort 2``),
 the number of entries (``Karten``) and whether they are paid (``bezahlt``: ja/nein, x, 1/0)
 are optional. Separators, encodings and the reporting of every bad row are as for the
-player list (``views/player_csv.py``); nothing is imported unless the file is clean.
+player list (``player_csv.py``); nothing is imported unless the file is clean.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from core.numbers import parse_int
 
-from .views.player_csv import MAX_LENGTH, MAX_ROWS, Problem, decode, open_table
+from .player_csv import MAX_LENGTH, MAX_ROWS, Problem, decode, open_table
 
 __all__ = ["HEADER_ALIASES", "ParsedTeams", "Problem", "TeamRow", "decode", "parse_teams"]
 

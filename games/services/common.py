@@ -5,21 +5,20 @@ from __future__ import annotations
 
 import hmac
 import random
-from dataclasses import dataclass, field
 
 from django.db import connection
 from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 
 from core.errors import UserError
-from engine import GameState, RuleSet
+from engine import GameState, RuleSet, ai
 from engine.bots import RuleBot
 from engine.deck import shuffled_deck
 from engine.match import Match as MatchScore
 from engine.match import draw_first_dealer
-from engine.multi.table import MultiTable
 
-from ..models import BotLevel, Game, Match, MatchAction, Seat, Status
+from ..live import Live
+from ..models import BotLevel, Game, Match, MatchAction
 
 
 class GameError(UserError):
@@ -46,16 +45,14 @@ def bot_levels() -> dict[str, str]:
 
 
 def make_bot(level: str, seed: int = 0, opponent=None):
-    """The bot of a UI level, as README's "How strong is the computer" describes it:
+    """The bot of a UI level, as the documentation's "How strong is the computer" says:
     ``engine.ai.make_bot`` (easy: rule-based; medium and strong: PIMC search),
     seeded by the match so that its moves replay; ``opponent``: what ``strong`` has
     seen of the person's play in the match (``games.services.opponent``); the
-    rule-based bot if ``ai`` is missing."""
+    rule-based bot for a level ``ai`` does not know."""
     try:
-        from engine import ai
-
         return ai.make_bot(level, seed=seed, opponent=opponent)
-    except (ImportError, AttributeError, ValueError, TypeError):
+    except (AttributeError, ValueError, TypeError):
         return RuleBot()
 
 
@@ -90,53 +87,6 @@ def commit_durably() -> None:
 
 
 # --------------------------------------------------------------------------- live state
-
-
-@dataclass
-class Live:
-    """The rebuilt state of a played match."""
-
-    match: Match
-    rules: RuleSet
-    games: list[Game]
-    game: Game | None  # the game being played (None when the match is over)
-    state: GameState | None
-    actions: list[str] = field(default_factory=list)  # of the current game, in order
-    score: MatchScore | None = None
-    #: what the last push carried: {"lang": …, "0"/"1"/"watch": each page's view}
-    pushed: dict | None = None
-
-    @property
-    def previous(self) -> Game | None:
-        finished = [g for g in self.games if g.winner is not None]
-        return finished[-1] if finished else None
-
-
-@dataclass
-class TableLive:
-    """A table rebuilt from the database (the caller's own copy: acting on it changes
-    nothing kept)."""
-
-    match: Match
-    seats: list[Seat]
-    table: MultiTable
-    applied: int = 0  # actions of the log acted on ``table``
-    last: tuple | None = None  # the last of them, as (seat, action)
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-    @property
-    def game_index(self) -> int:
-        return len(self.table.record.games) - 1
-
-    def bot_to_move(self) -> Seat | None:
-        p = self.table.to_move
-        if p is None or self.match.status != Status.PLAYING:
-            return None
-        seat = self.seats[p]
-        return seat if seat.is_computer else None
 
 
 def _score_of(match: Match, rules: RuleSet, games) -> MatchScore:

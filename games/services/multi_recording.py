@@ -16,6 +16,7 @@ from django.utils.translation import pgettext
 
 from engine.bauern.rules import BauernRules
 from engine.bauern.scoring import SheetError, parse_sheet_text, validate_score_sheet
+from engine.multi.contracts import CONTRACT_NAMES
 from games.multi_text import contract_text, reason_text
 
 from .common import GameError
@@ -69,8 +70,6 @@ class SheetResult:
 def sheet_games() -> list[tuple[str, str]]:
     """The games a line may name, as (what the line says, label), for the page's
     line builder: the normal game with its points, then every special game."""
-    from engine.multi.contracts import CONTRACT_NAMES
-
     out = [(f"normal {n}", pgettext("table", "normal game, %(n)d") % {"n": n}) for n in (1, 2, 3)]
     return out + [(name, contract_text(name)) for name in CONTRACT_NAMES if name != "normal"]
 

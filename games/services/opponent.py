@@ -11,8 +11,8 @@ from django.core.cache import cache
 from engine import GameState
 from engine.ai.opponent import Record, judge_game
 
+from ..live import Live
 from ..models import Match, MatchAction
-from .common import Live
 
 KEEP = 7 * 24 * 3600  # seconds a finished game's count is kept (a match is shorter)
 

@@ -11,9 +11,10 @@ from django.utils import translation
 from core.push import send_to_group
 
 from .. import presenters
+from ..live import Live, TableLive
 from ..models import Match
 from ..table_presenters import sheet_lines, spectator_payload, table_payload
-from .common import Live, TableLive, match_group
+from .common import match_group
 
 
 def notify(match: Match, live: Live | None = None) -> None:

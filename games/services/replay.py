@@ -7,6 +7,7 @@ import random
 from django.utils.translation import gettext as _
 
 from engine import Action, GameState, IllegalAction
+from engine.ai import analyze_record
 from engine.record import GameRecord, MatchRecord
 
 from ..models import Game, Match, Mode
@@ -84,7 +85,6 @@ def game_analysis(game: Game, *, time_budget: float | None = None) -> dict:
     match = game.match
     if match.mode != Mode.PLAYED or game.winner is None:
         raise GameError(_("Only a finished game can be analysed."), "not_finished")
-    from engine.ai import analyze_record
 
     budget = ANALYSIS_TIME_BUDGET if time_budget is None else time_budget
     seed = analysis_seed(match, game)

@@ -34,13 +34,15 @@ from django.utils.translation import pgettext
 from core.numbers import parse_int
 from engine.bauern.rules import BauernRules
 from engine.multi.actions import Action
+from engine.multi.bots import make_multi_bot
 from engine.multi.table import MultiTable
 from engine.talon.rules import TalonRules
 from games.multi_text import reason_text
 
+from ..live import TableLive
 from ..models import BotLevel, DeckStyle, Game, GameKind, Match, MatchAction, Mode, Seat, Status
 from ..signals import computer_to_move
-from .common import GameError, TableLive, commit_durably, lock_for_move
+from .common import GameError, commit_durably, lock_for_move
 from .pairings import decide_pairing
 from .play import _refuse_future_or_over, _sequence_number
 from .push import notify_table
@@ -412,8 +414,6 @@ def _after_move(m: Match, live: TableLive) -> None:
 
 
 def _bot(seat: Seat, seed: int):
-    from engine.multi.bots import make_multi_bot
-
     return make_multi_bot(BOTS.get(seat.bot_level, "rule"), seed=seed)
 
 

@@ -5,9 +5,9 @@ import pytest
 from django.urls import reverse
 
 from tests.web.test_players import upload
+from tournaments import player_csv
 from tournaments.models import Player
 from tournaments.once import new_token
-from tournaments.views import player_csv
 
 RAGGED = "Name;Ort;Kontakt\nSusi Kurz\nFranz Huber;Krems;0664 123\nResi Berger;Melk\n"
 

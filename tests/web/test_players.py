@@ -5,9 +5,9 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tournaments import player_csv
 from tournaments.models import Player
 from tournaments.once import new_token
-from tournaments.views import player_csv
 
 pytestmark = pytest.mark.django_db
 

@@ -11,6 +11,10 @@ from django.db import transaction
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from clubs.services import club_for_name
+
+from ..danish import DanishError, DanishRound
+from ..draw import DrawError, DrawResult
 from ..models import (
     BRACKET_ORDER,
     FIELD_SIZES,
@@ -59,8 +63,6 @@ def _games(value, number: int) -> list[list[list[int]]]:
 def _danish_protocol(key: str, value, number: int):
     """A Danish round's protocol (``services.pairing``) or its list of absent entries,
     checked: entry numbers throughout."""
-    from ..danish import DanishError, DanishRound
-
     if key == "absent":
         if not isinstance(value, list) or not all(
             isinstance(n, int) and not isinstance(n, bool) for n in value
@@ -138,10 +140,6 @@ def import_tournament(data, *, club=None, actor=None) -> Tournament:
 
 
 def _import(data, actor, club=None) -> Tournament:
-    from clubs.services import club_for_name
-
-    from ..draw import DrawError, DrawResult
-
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _Bad(_("it is not a Preisschnapsen tournament file"))
     if data.get("version") != VERSION:

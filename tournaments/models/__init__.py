@@ -11,7 +11,7 @@ players), ``tournament`` (terms, categories, prizes), ``entries`` (entries and t
 print jobs); every name is importable from here.
 """
 
-from .choices import (
+from ..choices import (
     BRACKET_ORDER,
     FIELD_SIZES,
     MAIN_PAIRINGS,

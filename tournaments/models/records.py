@@ -4,6 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clubs.permissions import audit_role, role_text
+
 from .tournament import Tournament
 
 
@@ -56,15 +58,11 @@ class AuditLog(models.Model):
                 .first()
             )
         if not self.role and self.user_id is not None:
-            from clubs.permissions import audit_role
-
             self.role = audit_role(self.user, self.club_id)
         super().save(*args, **kwargs)
 
     @property
     def role_text(self) -> str:
-        from clubs.permissions import role_text
-
         return role_text(self.role)
 
 

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .choices import MAIN_PAIRINGS, Bracket, Outcome, Side, Stage
+from ..choices import MAIN_PAIRINGS, Bracket, Outcome, Side, Stage
 from .entries import Entry
 from .tournament import Tournament
 

@@ -7,8 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import default_club_pk
 from clubs.services import club_for_name
 
-from ..formats import format_of, game_of
-from .choices import (
+from ..choices import (
     FIELD_SIZES,
     PRIZE_PLACES,
     ByeScore,
@@ -20,6 +19,7 @@ from .choices import (
     TournamentFormat,
     new_seed,
 )
+from ..formats import format_of, game_of
 
 
 class Tournament(models.Model):

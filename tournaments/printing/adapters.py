@@ -26,7 +26,9 @@ from ..models import (
     Tournament,
     match_name,
 )
+from ..services import tournament_phase
 from ..signals import gathered, play_links
+from ..standings import compute_standings
 from .common import DocumentHeader
 from .draw_sheet import DrawRow, DrawSection, DrawSheetData, DrawSheetLabels, build_draw_sheet
 from .entry_cards import EntryCard, EntryCardLabels, EntryCardsData, build_entry_cards
@@ -441,8 +443,6 @@ def _reached_text(row, stage_of: dict[int, str]) -> str:
 def results_data(tournament: Tournament, *, public: bool = False) -> ResultsData:
     """The standings (``standings.compute_standings``), the prizes and the bracket.
     ``public`` leaves out what draft rounds would tell."""
-    from ..services import tournament_phase
-    from ..standings import compute_standings
 
     standings = compute_standings(tournament)
     rounds = tournament.rounds.all()

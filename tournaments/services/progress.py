@@ -22,6 +22,7 @@ from .common import (
     field_entries,
 )
 from .entries import smaller_field_offer
+from .teams import folded_entries
 
 
 @dataclass
@@ -44,7 +45,6 @@ class NextStep:
 def next_step(tournament) -> NextStep:
     """The next thing to do, as a translated message and a code, with counters."""
     t = tournament
-    from .teams import folded_entries
 
     entries = list(active_entries(t).values_list("player_id", "team__second_id", "paid"))
     sold = len(entries)

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import AuditLog, Entry, Player
+from ..models import AuditLog, Entry, Player, Team
 from .common import TournamentError, _user
 
 
@@ -35,8 +35,6 @@ def merge_players(keep: Player, other: Player, *, actor=None, club=None) -> Play
         # teams (Bauernschnapsen): the other's places in teams move too, unless the kept
         # player plays in the same tournament (one team per player and tournament)
         from django.db.models import Q
-
-        from ..models import Team
 
         others_teams = list(Team.objects.filter(Q(first=o) | Q(second=o)))
         clash = Team.objects.filter(

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from ..models import Outcome, Pairing, ResultReport, Round, Side
 from ..signals import report_decides
-from .common import TournamentError, _audit, _pairing_target, _user
+from .common import TournamentError, _audit, _lock, _pairing_target, _user
 from .results import (
     _close_report,
     _locked_pairing,
@@ -193,7 +193,6 @@ def _open_report(report, *, side=None) -> tuple[Pairing, ResultReport, object]:
     tournament_id = _tournament_of(report)
     if tournament_id is None:
         raise TournamentError(_("This report no longer exists."), "not_found")
-    from .common import _lock
 
     t = _lock(tournament_id)
     p, r = _fresh_report(t, report)
@@ -266,8 +265,6 @@ def results_version(tournament) -> str:
     corrections, matches started, confirmations, players' reports and what became of
     them, rounds released): it changes whenever the page would (two queries), so an
     open results page asks for it and shows the new state (``static/js/staff.js``)."""
-    from ..models import Round
-
     pairings = Pairing.objects.filter(round__tournament=tournament).aggregate(
         n=Count("pk"),
         versions=Sum("version"),

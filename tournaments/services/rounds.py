@@ -47,7 +47,7 @@ from .common import (
     winner_entry_id,
 )
 from .entries import smaller_field_offer
-from .teams import holder_names
+from .teams import holder_names, partner_draw_pending
 from .transcript import parse_transcript  # noqa: F401 - part of the services' API
 
 
@@ -379,7 +379,6 @@ def transcribe_next_round(
                 ),
                 "not_transcribable",
             )
-        from .teams import partner_draw_pending
 
         if partner_draw_pending(t):
             raise TournamentError(

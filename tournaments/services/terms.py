@@ -9,6 +9,8 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext as _
 
+from clubs.services import club_for_name
+
 from ..formats import format_of, game_of
 from ..models import (
     FIELD_SIZES,
@@ -202,8 +204,6 @@ def create_tournament(
     alone and the partners are drawn by lot before the first draw, each holding one
     registration; ``catalogue`` the special games its tables play).
     """
-    from clubs.services import club_for_name
-
     format_terms = {
         "format": format,
         "danish_rounds": danish_rounds,

@@ -3,8 +3,7 @@
 from django.urls import path
 
 from core import converters  # noqa: F401 - registers <id:…>
-from tournaments.printing import views as printing_views
-from tournaments.views import api, public
+from tournaments.views import api, documents, public
 
 app_name = "public"
 urlpatterns: list = [
@@ -13,5 +12,5 @@ urlpatterns: list = [
     path("t/<id:pk>/live.json", api.live, name="live"),
     path("t/<id:pk>/projector/", public.projector, name="projector"),
     path("healthz", api.health, name="health"),
-    path("t/<id:pk>/print/<slug:document>.pdf", printing_views.public_document, name="print"),
+    path("t/<id:pk>/print/<slug:document>.pdf", documents.public_document, name="print"),
 ]

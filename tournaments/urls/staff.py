@@ -4,11 +4,11 @@ staff namespace with the other apps' staff pages in ``schnapsen_site.urls``."""
 from django.urls import path
 
 from core import converters  # noqa: F401 - registers <id:…>
-from tournaments.printing import views as printing_views
 from tournaments.views import (
     absence,
     categories,
     club_audit,
+    documents,
     merge,
     players,
     reports,
@@ -65,6 +65,6 @@ staff_patterns: list = [
     path("t/<id:pk>/standings/", staff.standings, name="standings"),
     path("t/<id:pk>/ceremony/", staff.ceremony, name="ceremony"),
     path("t/<id:pk>/audit/", staff.audit, name="audit"),
-    path("t/<id:pk>/print/<slug:document>.pdf", printing_views.staff_document, name="print"),
+    path("t/<id:pk>/print/<slug:document>.pdf", documents.staff_document, name="print"),
     path("clubs/<slug:slug>/audit/", club_audit.club_audit, name="club_audit"),
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from clubs.permissions import role_text
 from tournaments.models import (
     ByeScore,
     Game,
@@ -149,8 +150,6 @@ def value_text(key: str, value, players: dict[int, str], sides: dict | None = No
         except ValueError:
             return value
     if key == "role" and isinstance(value, str):
-        from clubs.permissions import role_text
-
         return role_text(value)
     if key == "player" and isinstance(value, int):
         return players.get(value, "–")  # a player deleted since: no bare id

@@ -14,7 +14,8 @@ from core.text import search_text
 from tournaments import once
 from tournaments.models import Player
 
-from . import exports, player_csv
+from .. import player_csv
+from . import exports
 from .access import posted as _posted
 from .access import staff_required
 from .forms import PlayerForm, PlayerImportConfirmForm, PlayerImportForm

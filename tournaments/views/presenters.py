@@ -5,8 +5,14 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.danish import DanishError
 from tournaments.draw import DrawError
-from tournaments.models import Bracket, Entry, Outcome, Pairing, Round, Side
+from tournaments.models import Bracket, Entry, Outcome, Pairing, Rematches, Round, Side
+from tournaments.money import euro
+from tournaments.services import holder_names, round_draws
+from tournaments.services.pairing import PROTOCOL_KEY, round_protocol
+from tournaments.services.reports import report_text, reports_by_pairing, side_player
+from tournaments.standings import compute_standings
 
 
 def entry_label(entry: Entry | None) -> str:
@@ -69,8 +75,6 @@ class ReportView:
 
 
 def report_views(pairing: Pairing, reports) -> list[ReportView]:
-    from tournaments.services.reports import report_text, side_player
-
     return [
         ReportView(
             pk=r.pk,
@@ -119,8 +123,6 @@ def score_text(pairing: Pairing) -> str:
 
 def disputed_list(pairings) -> list[dict]:
     """The pairings whose reports disagree, with their reports, for the staff's list."""
-    from tournaments.services.reports import reports_by_pairing
-
     reports = reports_by_pairing(p.pk for p in pairings)
     return [
         {
@@ -207,9 +209,6 @@ class DanishProtocolView:
 
 
 def danish_protocol(drawn: Round) -> DanishProtocolView:
-    from tournaments.danish import DanishError
-    from tournaments.models import Rematches
-    from tournaments.services.pairing import round_protocol
 
     title = _("Pairing by the Danish system")
     try:
@@ -256,8 +255,6 @@ def danish_protocol(drawn: Round) -> DanishProtocolView:
 
 def protocols(drawn: Round) -> list:
     """The round's draw protocol(s), with player names and entry numbers."""
-    from tournaments.services import round_draws
-    from tournaments.services.pairing import PROTOCOL_KEY
 
     if PROTOCOL_KEY in (drawn.protocol or {}):
         return [danish_protocol(drawn)]
@@ -271,7 +268,6 @@ def protocols(drawn: Round) -> list:
     player_ids = {s.player for _title, r in results if r for s in r.steps}
     entry_ids = {s.entry for _title, r in results if r for s in r.steps if s.entry}
     entry_ids |= {p.left for _title, r in results if r for p in r.pairings}
-    from tournaments.services import holder_names
 
     players = holder_names(drawn.tournament, player_ids)
     entries = dict(Entry.objects.filter(pk__in=entry_ids).values_list("pk", "number"))
@@ -302,8 +298,6 @@ STAGE_COLUMNS = ("quarterfinal", "semifinal", "final")
 
 
 def standings_context(tournament) -> dict:
-    from tournaments.standings import compute_standings
-
     standings = compute_standings(tournament)
     return {
         "standings": standings,
@@ -389,8 +383,6 @@ class Confirmation:
 
 def cancel_entry_confirmation(entry: Entry) -> Confirmation:
     from django.urls import reverse
-
-    from tournaments.money import euro
 
     t = entry.tournament
     number, player = entry.number, entry.holder_name

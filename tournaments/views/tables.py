@@ -7,7 +7,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from clubs.permissions import role_text
 from tournaments.models import AuditLog, Player, Tournament
+from tournaments.money import euro
 
 from .audit import change_lines
 
@@ -142,8 +144,6 @@ class AuditTable(tables.Table):
         return audit_action(value)
 
     def render_role(self, value):
-        from clubs.permissions import role_text
-
         return role_text(value) or "–"
 
     def render_target(self, value):
@@ -228,8 +228,6 @@ class StandingsExportTable(tables.Table):
     prizes = tables.Column(verbose_name=_("Prizes"), empty_values=(), accessor="pk")
 
     def value_prizes(self, record):
-        from tournaments.money import euro
-
         texts = []
         for prize in record.prizes:
             what = [prize.description] if prize.description else []

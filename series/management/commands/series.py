@@ -12,10 +12,12 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from clubs.services import ClubError, find_club
 from core.commands import OneLineErrors, whole_number
 from core.numbers import parse_id
 from series import presenters, scoring, services
-from series.models import Scheme
+from series.models import Scheme, Series
+from series.printing import render_series
 from tournaments.models import Tournament
 
 
@@ -89,8 +91,6 @@ class Command(OneLineErrors, BaseCommand):
     def do_create(self, o):
         club = None
         if o["club"]:
-            from clubs.services import ClubError, find_club
-
             try:
                 club = find_club(o["club"])
             except ClubError as exc:
@@ -126,8 +126,6 @@ class Command(OneLineErrors, BaseCommand):
         self.stdout.write(_("Removed: %(tournament)s") % {"tournament": t})
 
     def do_list(self, o):
-        from series.models import Series
-
         for s in Series.objects.select_related("club").order_by("pk"):
             club = s.club.name if s.club_id else "–"
             self.stdout.write(f"{s.pk:4}  {s}  ({club}, {s.members.count()})")
@@ -169,8 +167,6 @@ class Command(OneLineErrors, BaseCommand):
         from pathlib import Path
 
         from django.utils import translation
-
-        from series.printing import render_series
 
         series = services.find_series(o["series"])
         with translation.override(o["language"] or translation.get_language()):

@@ -19,11 +19,22 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from clubs.services import ClubError, find_club
 from core.commands import OneLineErrors
 from core.numbers import parse_id
 from tournaments import services
+from tournaments.demo import (
+    create_demo,
+    create_demo_danish,
+    create_demo_season,
+    create_demo_teams,
+    demo_logins,
+)
+from tournaments.exchange import export_tournament, import_tournament
 from tournaments.models import Bracket, Outcome, Pairing, Round, Side, Tournament, holder_related
 from tournaments.money import parse_amount
+from tournaments.standings import compute_standings
+from tournaments.team_csv import decode
 
 from ..tournament_args import add_subcommands
 from ..tournament_output import pairing_json, standings_json, standings_lines
@@ -153,8 +164,6 @@ class Command(OneLineErrors, BaseCommand):
         )
 
     def do_import_teams(self, o):
-        from tournaments.team_csv import decode
-
         t = _tournament(o["tournament"])
         if o["file"] == "-":
             text = sys.stdin.read()
@@ -380,8 +389,6 @@ class Command(OneLineErrors, BaseCommand):
         )
 
     def do_standings(self, o):
-        from tournaments.standings import compute_standings
-
         t = _tournament(o["tournament"])
         s = compute_standings(t)
         if o["json"]:
@@ -392,8 +399,6 @@ class Command(OneLineErrors, BaseCommand):
             self.stdout.write(line)
 
     def do_export(self, o):
-        from tournaments.exchange import export_tournament
-
         text = json.dumps(
             export_tournament(_tournament(o["tournament"])), ensure_ascii=False, indent=1
         )
@@ -410,8 +415,6 @@ class Command(OneLineErrors, BaseCommand):
             self.stdout.write(text)
 
     def do_import(self, o):
-        from tournaments.exchange import import_tournament
-
         try:
             with open(o["file"], encoding="utf-8") as fh:
                 data = json.load(fh)
@@ -425,8 +428,6 @@ class Command(OneLineErrors, BaseCommand):
             ) from None
         club = None
         if o["club"]:
-            from clubs.services import ClubError, find_club
-
             try:
                 club = find_club(o["club"])
             except ClubError as exc:
@@ -435,14 +436,6 @@ class Command(OneLineErrors, BaseCommand):
         self.stdout.write(str(t.pk))
 
     def do_demo(self, o):
-        from tournaments.demo import (
-            create_demo,
-            create_demo_danish,
-            create_demo_season,
-            create_demo_teams,
-            demo_logins,
-        )
-
         if o["if_empty"] and Tournament.objects.exists():
             self.stdout.write(_("There are tournaments already; no demo created."))
             return

@@ -12,9 +12,9 @@ from django.utils.translation import pgettext, pgettext_lazy
 from clubs.permissions import staff_required
 from core.numbers import parse_id, parse_int
 
+from .. import tasks
 from ..models import PrintJob, Round, Tournament
-from . import jobs
-from .adapters import DOCUMENTS, Document, PrintError, public_path, render
+from ..printing.adapters import DOCUMENTS, Document, PrintError, public_path, render
 
 PUBLIC_DOCUMENTS = ("draw", "results")
 
@@ -59,7 +59,7 @@ def staff_document(request, pk: int, document: str):
         return number
     url = request.build_absolute_uri(public_path(tournament))
     base = request.build_absolute_uri("/").rstrip("/")  # the players' links on score sheets
-    if jobs.in_background(tournament):
+    if tasks.in_background(tournament):
         return _background(request, tournament, document, number, url, base)
     try:
         return _pdf(
@@ -82,7 +82,7 @@ def _background(request, tournament, document, number, url, base) -> HttpRespons
             .first()
         )
     if job is None:
-        job = jobs.request_job(
+        job = tasks.request_job(
             tournament, document, round_number=number, public_url=url, base_url=base,
             user=request.user,
         )
