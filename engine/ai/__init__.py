@@ -35,17 +35,11 @@ Strength figures and how they are measured: README "How strong is the computer" 
 from __future__ import annotations
 
 from ..bots import RuleBot
-from . import boosted, closed  # noqa: F401 - the parts with compiled cores (below)
 from .analysis import MoveAnalysis, analyze_game, analyze_record
 from .infoset import InfoSetBot
 from .ismcts import IsmctsBot
 from .pimc import PimcBot, candidate_actions, is_right_declaration
 from .search import Search, solve
-
-# boosted and closed load this package's optional compiled cores (``from . import
-# _boosted``, ``_closed``: C extensions, no .py file), to a reader of the .py files an
-# import of the package itself; so the package imports these two parts by name, as it
-# does its other parts (they were loaded anyway: search uses boosted, infoset closed).
 
 LEVELS = ("easy", "medium", "strong")  # the levels offered in the browser
 EXTRA_LEVELS = ("strong_v1", "ismcts")  # for the arena

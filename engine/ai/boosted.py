@@ -23,7 +23,7 @@ trees refitted to games without closing lost more (README "The boosted horizon")
 
 The search calls it at every leaf while the talon is open, and hundreds of trees walked
 in Python cost about 150 µs a leaf, so the trees have a compiled core
-(``_boosted.c``, built by ``pip install -e .`` where a C compiler is found, optional):
+(``compiled/_boosted.c``, built by ``pip install -e .`` where a C compiler is found, optional):
 the same features, trees and order of additions, so the same values to the last bit
 (tested); without it :func:`boosted_estimate` is the pure-Python reference.
 """
@@ -36,8 +36,8 @@ from pathlib import Path
 
 from .estimate import staged_estimate, within_reach
 
-try:  # the compiled core (engine/ai/_boosted.c, built by pip install -e .)
-    from . import _boosted as core
+try:  # the compiled core (engine/ai/compiled/_boosted.c, built by pip install -e .)
+    from .compiled import _boosted as core
 except ImportError:  # pragma: no cover - no C compiler at install time
     core = None
 

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from .search import DECLARE, MARRIAGE, PLAY, Search, SearchLimit
 
-try:  # the compiled core (engine/ai/_closed.c, built by pip install -e .)
-    from . import _closed as core
+try:  # the compiled core (engine/ai/compiled/_closed.c, built by pip install -e .)
+    from .compiled import _closed as core
 except ImportError:  # pragma: no cover - no compiler where installed: Python alone
     core = None
 
@@ -59,7 +59,7 @@ class ClosedSearch:
     ):
         self.use_core = core is not None if use_core is None else use_core
         if self.use_core and core is None:
-            raise RuntimeError("the compiled core engine.ai._closed is not built")
+            raise RuntimeError("the compiled core engine.ai.compiled._closed is not built")
         self.s = search
         self.me = me
         self.o = 1 - me
