@@ -32,8 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.multi.bots import make_multi_bot  # noqa: E402
-from engine.multi.record import state_class  # noqa: E402
+from engine.tables.bots import make_multi_bot  # noqa: E402
+from engine.tables.record import state_class  # noqa: E402
 
 
 def make_bot(spec: str, *, seed: int, budget: float | None):
@@ -125,8 +125,8 @@ def bootstrap_difference(per_deal, x, y, rng, resamples=2000):
 def calibrate(seconds: float) -> int:
     from engine.ai.multi_search import MultiSearch
     from engine.bauern import BauernState
-    from engine.multi.bots import MultiRuleBot
     from engine.multi.phases import PLAY
+    from engine.multi.rule_bots import MultiRuleBot
     from engine.talon import TalonState
 
     nodes = 0

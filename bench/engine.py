@@ -227,7 +227,7 @@ def measure_multi(seconds: float, strong_moves: int) -> dict:
     from engine.ai.multi_pimc import MultiPimcBot
     from engine.ai.multi_search import MultiSearch
     from engine.bauern import BauernState
-    from engine.multi.bots import MultiRuleBot
+    from engine.multi.rule_bots import MultiRuleBot
     from engine.talon import TalonState
 
     out = {}

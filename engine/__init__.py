@@ -41,7 +41,8 @@ with RandomBot's moves on plain integers (tens of thousands of games a second; s
 (``state.hand[p]``, ``state.won[p]``), ``int(card)`` is its bit index.
 
 Bauernschnapsen and Talonschnapsen guide (``multi/`` is what they share, ``bauern/`` and
-``talon/`` what differs)::
+``talon/`` what differs, ``tables/`` what knows both games and the computer players:
+records, the table, bots by name, the command line)::
 
     from engine import BauernState, BauernRules, TalonState, TalonRules, MultiAction
     rules = BauernRules.preset("ueblich")        # or "alles", "ohne_bettler", "keine";
@@ -73,17 +74,17 @@ Notation (round-trips, ``multi/actions.py``): ``cut``, ``knock``, ``call:H``,
 ``discard:JS,QH``, ``play:QH``, ``marriage:KH``. The games and their values:
 ``multi/contracts.py``.
 
-A match at a table (``multi/table.py``): ``MultiTable(game, rules, seed=S,
+A match at a table (``tables/table.py``): ``MultiTable(game, rules, seed=S,
 first_dealer=d, bummerls=1)``; ``table.to_move``, ``table.view(seat)`` (the view's dict
 plus ``"score"``: the running figures from 24, Bummerl, the last result),
 ``table.act(seat, action)`` (the turn checked: ``not_your_turn``), ``table.record``
 (a ``MultiMatchRecord``; ``to_json()`` to store), ``MultiTable.resume(json)``.
-Records (``multi/record.py``): ``MultiGameRecord`` / ``MultiMatchRecord`` with formats
+Records (``tables/record.py``): ``MultiGameRecord`` / ``MultiMatchRecord`` with formats
 ``bauernschnapsen-game/1``, ``...-match/1``, ``talonschnapsen-...``; ``replay()`` raises
 ``MultiReplayError`` (``.code``, ``.params``) at the first illegal action. Scoring:
 ``bauern.scoring.BauernMatch`` (Bummerl from 24, Schneider, Retourschneider) and
 ``bauern.scoring.validate_score_sheet(rules, lines)`` (raises ``SheetError`` naming the
-first wrong line, with a code), ``talon.scoring.TalonMatch``. Bots (``multi/bots.py``):
+first wrong line, with a code), ``talon.scoring.TalonMatch``. Bots (``tables/bots.py``):
 ``make_multi_bot("random" | "rule" | "medium" | "strong", seed=..., time_budget=...)``,
 each ``choose(view, rng) -> Action``; the random and rule bots are in
 ``multi/rule_bots.py``, the strong one is ``ai/multi_pimc.py`` over the exact open-card
@@ -104,9 +105,9 @@ from .game import GameResult, GameState, Marriage, Trick, points_table
 from .messages import CATALOGUE, Reason, RuleViolation
 from .multi import Action as MultiAction
 from .multi import MultiResult, MultiView
-from .multi.table import MultiTable
 from .rules import RuleSet
 from .sampling import sample_hidden
+from .tables.table import MultiTable
 from .talon import TalonRules, TalonState
 from .view import PlayerView
 

@@ -23,9 +23,9 @@ from collections import Counter
 
 from .bots import make_bot, play_game
 from .game import GameState
-from .multi.record import game_of_format
 from .record import GAMES_FORMAT, GameRecord, MatchRecord, RecordError, ReplayError, load_record
 from .rules import RuleSet
+from .tables.record import game_of_format
 
 
 def _print(data) -> None:
@@ -80,7 +80,7 @@ def cmd_selfplay(args) -> int:
     if args.game != "schnapsen":
         # imported here for start-up: the multi-player CLI loads the computer players
         # (engine.ai: tens of milliseconds) that two-player schnapsen runs do not need
-        from .multi.cli import selfplay_multi
+        from .tables.cli import selfplay_multi
 
         return selfplay_multi(args)
     args.bots = args.bots or "random,random"
@@ -155,7 +155,7 @@ def _multi_format(text: str) -> bool:
 
 
 def _replay_multi(text: str) -> int:
-    from .multi.cli import replay_multi  # here for start-up, as in cmd_selfplay
+    from .tables.cli import replay_multi  # here for start-up, as in cmd_selfplay
 
     return replay_multi(text)
 

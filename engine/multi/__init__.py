@@ -1,7 +1,10 @@
 """What Bauernschnapsen and Talonschnapsen share: actions, contracts, rule options,
-trick play, the game state machinery, views, sampling, records and bots.
+trick play, the game state machinery, views, sampling, match scoring and the random and
+rule bots.
 
-The games themselves are :mod:`engine.bauern` and :mod:`engine.talon`.
+The games themselves are :mod:`engine.bauern` and :mod:`engine.talon`, built on this
+package; what knows every game or the searching players (records and replay, the table,
+bots by name, the command line) is :mod:`engine.tables`, above them.
 """
 
 from .actions import Action

@@ -12,7 +12,7 @@ the engine's interface ``choose(view, rng) -> Action`` (a bot sees only a
     Deterministic (ignores ``rng``).
 
 They sit below the searching players: :mod:`engine.ai.multi_pimc` lets the rule bot call
-trump in the auctions it plays out, and :mod:`engine.multi.bots` makes any bot by name.
+trump in the auctions it plays out, and :mod:`engine.tables.bots` makes any bot by name.
 """
 
 from __future__ import annotations

@@ -34,8 +34,8 @@ from django.utils.translation import pgettext
 from core.numbers import parse_int
 from engine.bauern.rules import BauernRules
 from engine.multi.actions import Action
-from engine.multi.bots import make_multi_bot
-from engine.multi.table import MultiTable
+from engine.tables.bots import make_multi_bot
+from engine.tables.table import MultiTable
 from engine.talon.rules import TalonRules
 from games.multi_text import reason_text
 

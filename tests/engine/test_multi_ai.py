@@ -8,8 +8,9 @@ import pytest
 from engine.ai.multi_pimc import MultiPimcBot, make_multi_pimc
 from engine.ai.multi_search import MultiSearch, SearchLimit, solve
 from engine.bauern import BauernState
-from engine.multi.bots import MultiRandomBot, MultiRuleBot, make_multi_bot, play_multi_game
 from engine.multi.phases import PLAY
+from engine.multi.rule_bots import MultiRandomBot, MultiRuleBot
+from engine.tables.bots import make_multi_bot, play_multi_game
 from engine.talon import TalonState
 
 from .multi_util import bauern, run

@@ -6,8 +6,8 @@ import random
 from engine.ai.multi_inference import UNANNOUNCED, evidence, likelihood
 from engine.ai.multi_pimc import MultiPimcBot
 from engine.bauern import BauernState
-from engine.multi.bots import MultiRandomBot, MultiRuleBot
 from engine.multi.phases import PLAY as P_PLAY
+from engine.multi.rule_bots import MultiRandomBot, MultiRuleBot
 from engine.multi.sampling import sample_hidden
 from engine.talon import TalonState
 

@@ -20,9 +20,9 @@ from engine.multi.actions import (
     TURN_UP_ACTIONS,
 )
 from engine.multi.phases import CUT_PHASE
-from engine.multi.record import MultiGameRecord, MultiMatchRecord
 from engine.multi.sampling import sample_hidden
 from engine.multi.state import MultiState
+from engine.tables.record import MultiGameRecord, MultiMatchRecord
 from engine.talon import TalonState
 
 FAST = settings(max_examples=60, deadline=None)

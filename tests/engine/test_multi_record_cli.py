@@ -9,14 +9,17 @@ from pathlib import Path
 import pytest
 
 from engine.bauern import BauernState
-from engine.multi.bots import MultiRuleBot, play_multi_game
-from engine.multi.record import (
+from engine.messages import RuleViolation
+from engine.multi.rule_bots import MultiRuleBot
+from engine.record import RecordError, ReplayError
+from engine.tables.bots import play_multi_game
+from engine.tables.record import (
     MultiGameRecord,
     MultiMatchRecord,
     MultiReplayError,
     load_multi_record,
 )
-from engine.record import RecordError, ReplayError
+from engine.tables.table import MultiTable
 from engine.talon import TalonState
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -181,9 +184,6 @@ def test_cli_two_player_behaviour_is_kept(tmp_path):
 
 
 def test_table_plays_a_match_checks_turns_and_resumes():
-    from engine.messages import RuleViolation
-    from engine.multi.table import MultiTable
-
     table = MultiTable("bauernschnapsen", "ueblich", seed=9, first_dealer=3, bummerls=1)
     assert table.to_move == 2 and table.view(0)["score"]["figures"] == [24, 24]
     assert table.record.games[0].seed == "9/0" and table.record.seed == 9
@@ -215,8 +215,6 @@ def test_table_plays_a_match_checks_turns_and_resumes():
 def test_a_match_to_n_bummerl_ends_when_a_team_has_got_n():
     """A tournament's match (``first_to``): over as soon as a team has got N Bummerl,
     however many were played; stored in the record and resumed with it."""
-    from engine.multi.table import MultiTable
-
     table = MultiTable("bauernschnapsen", "ueblich", seed=5, bummerls=None, first_to=2)
     rule = MultiRuleBot()
     ends = []

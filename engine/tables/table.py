@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 
 from ..messages import Reason, RuleViolation
-from .actions import Action
+from ..multi.actions import Action
 from .record import MultiGameRecord, MultiMatchRecord, match_class, state_class
 
 

@@ -28,10 +28,10 @@ from ..bauern.game import BauernState
 from ..bauern.scoring import BauernMatch
 from ..cards import Card, parse_cards
 from ..messages import Reason, RuleViolation
+from ..multi.actions import Action
 from ..record import RecordError, ReplayError
 from ..talon.game import TalonState
 from ..talon.scoring import TalonMatch
-from .actions import Action
 
 GAMES = ("bauernschnapsen", "talonschnapsen")
 

@@ -24,8 +24,8 @@ from __future__ import annotations
 import random
 
 from ..ai.multi_pimc import make_multi_pimc
-from .actions import Action
-from .rule_bots import MultiRandomBot, MultiRuleBot, top_tricks
+from ..multi.actions import Action
+from ..multi.rule_bots import MultiRandomBot, MultiRuleBot, top_tricks
 
 BOTS = {"random": MultiRandomBot, "rule": MultiRuleBot}
 LEVELS = ("random", "rule", "easy", "medium", "strong")
