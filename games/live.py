@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from engine import GameState, RuleSet
 from engine.match import Match as MatchScore
-from engine.multi.table import MultiTable
+from engine.tables.table import MultiTable
 
 from .models import Game, Match, Seat, Status
 

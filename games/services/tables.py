@@ -6,7 +6,7 @@ The same storage as the two-player matches: a :class:`~games.models.Match` (with
 ``game_kind``), one :class:`~games.models.Seat` row per seat, one
 :class:`~games.models.Game` row per deal (deck order, dealer, result) and the action log
 in :class:`~games.models.MatchAction`. The live table is never stored: :func:`live_table`
-replays the log on the engine's :class:`~engine.multi.table.MultiTable` (dealt from
+replays the log on the engine's :class:`~engine.tables.table.MultiTable` (dealt from
 the match's seed, so the same deals come back), checked action by action. So that an
 action costs the same on the 400th move as on the first, each process keeps the tables
 it has rebuilt (:func:`live_table`): a table is taken from there and only the actions
@@ -51,7 +51,7 @@ SIZES = {GameKind.BAUERNSCHNAPSEN: 4, GameKind.TALONSCHNAPSEN: 3}
 RULES = {GameKind.BAUERNSCHNAPSEN: BauernRules, GameKind.TALONSCHNAPSEN: TalonRules}
 #: The rule presets offered on the start page (the engine's Spielekatalog presets).
 PRESETS = ("ueblich", "alles", "ohne_bettler", "keine")
-#: UI level -> the engine's multi-player bot (``engine.multi.bots.make_multi_bot``).
+#: UI level -> the engine's multi-player bot (``engine.tables.bots.make_multi_bot``).
 BOTS = {BotLevel.EASY: "rule", BotLevel.MEDIUM: "medium", BotLevel.STRONG: "strong"}
 
 

@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from engine.multi.table import MultiTable
+from engine.tables.table import MultiTable
 from games.models import GameKind, MatchAction
 from games.services import tables
 

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from engine.cards import ALL_CARDS
-from engine.multi.table import MultiTable
+from engine.tables.table import MultiTable
 from games.models import Game, GameKind, Match, MatchAction, Seat, Status
 from games.services import GameError, tables
 from games.table_presenters import last_trick, table_payload
