@@ -25,16 +25,23 @@ find_python() {
 }
 
 setup() {
+  # $1: the extras to install besides the application ("test" for the suite and the docs);
+  # ./dev.sh start installs only what the application needs, which is quicker
+  local extras="${1:-}" hash
   if [ ! -x .venv/bin/python ]; then
+    echo "== Making the virtual environment (.venv)"
     "$(find_python)" -m venv .venv
   fi
-  local stamp=.venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)
-  if [ ! -f "$stamp" ]; then
+  hash=$(sha1sum pyproject.toml | cut -c1-12)
+  local stamp=".venv/.installed-$hash${extras:+-$extras}"
+  if [ ! -f "$stamp" ] && { [ -n "$extras" ] || [ ! -f ".venv/.installed-$hash-test" ]; }; then
+    echo "== Installing the packages pinned in pyproject.toml${extras:+ (with $extras)}; the first time takes a minute or two"
     .venv/bin/python -m pip install --quiet --upgrade pip
-    .venv/bin/python -m pip install --quiet -e '.[test]'
+    .venv/bin/python -m pip install --quiet -e ".${extras:+[$extras]}"
     rm -f .venv/.installed-*; touch "$stamp"
   fi
   if command -v msgfmt >/dev/null 2>&1; then
+    echo "== Compiling the translations"
     .venv/bin/python manage.py compilemessages --ignore=.venv >/dev/null
   fi
 }
@@ -46,7 +53,9 @@ postgres_url() {
 case "${1:-}" in
   start)
     setup
-    .venv/bin/python manage.py migrate --noinput
+    echo "== Migrating the database (db.sqlite3)"
+    .venv/bin/python manage.py migrate --noinput >/dev/null
+    echo "== Making the demo (the first time only)"
     .venv/bin/python manage.py tournament demo --if-empty
     echo "Staff logins: demo / demo (organiser), kassa / kassa (desk), tisch / tisch (table staff), schiri / schiri (referee); only for this local demo database."
     # The task worker (the computer's moves, the replay analysis): the embedded default
@@ -61,7 +70,7 @@ case "${1:-}" in
     wait "$server"
     ;;
   test)
-    setup
+    setup test
     shift
     .venv/bin/python -m ruff check .
     # pytest-xdist: one worker per core, at most four (each its own test database,
@@ -82,7 +91,7 @@ case "${1:-}" in
     fi
     ;;
   docs)
-    setup
+    setup test
     NO_MKDOCS_2_WARNING=1 exec .venv/bin/python -m mkdocs serve -a "127.0.0.1:${DOCS_PORT:-8001}"
     ;;
   *)

@@ -80,8 +80,8 @@ class Match(models.Model):
         _("match length"),
         choices=[
             (1, pgettext_lazy("table", "one Bummerl")),
-            (2, _("best of 2 Bummerl")),
-            (3, _("best of 3 Bummerl")),
+            (2, _("first to 2 Bummerl")),
+            (3, _("first to 3 Bummerl")),
         ],
         help_text="Two players: Bummerl to win the match; a table of three or four: "
         "Bummerl to play.",

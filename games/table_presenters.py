@@ -12,7 +12,7 @@ whitelist: nothing of the engine's dict passes unless named here.
 
 from __future__ import annotations
 
-from django.utils.translation import pgettext
+from django.utils.translation import npgettext, pgettext
 
 from engine.cards import ALL_CARDS
 
@@ -303,12 +303,20 @@ def ui_strings() -> dict:
         "dealer": t("table", "deals"),
         "caller": t("table", "Rufer"),
         "cutter": t("table", "cuts"),
+        # the player's own roles, in the second person
+        "you_deal": t("table", "you deal"),
+        "you_cut": t("table", "you cut"),
         "partner": t("table", "partner"),
         "sits_out": t("table", "sits out"),
         "trick": t("table", "Trick"),
         "last_trick": t("table", "Last trick, won by %(name)s"),
         "first_tricks": t("table", "First tricks"),
         "tricks": t("table", "tricks"),
+        # both plural forms: the page picks by the count (1 Stich, 2 Stiche)
+        "tricks_count": [
+            npgettext("table", "%(n)s trick", "%(n)s tricks", 1),
+            npgettext("table", "%(n)s trick", "%(n)s tricks", 2),
+        ],
         "bids": t("table", "Announcements"),
         "turned_up": t("table", "Turned up"),
         "face_down": t("table", "face down"),

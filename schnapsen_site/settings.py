@@ -7,8 +7,9 @@ and ``DATABASE_URL`` (e.g. ``postgres://user:pass@host:5432/schnapsen``), and
 layer of several app servers.
 
 Embedded default (no ``REDIS_URL``): a file cache that every process of the machine
-shares, the in-memory channel layer (pushes within the one app server), and the task
-queue in the database (``manage.py db_worker``), so nothing but Python is needed.
+shares, the in-memory channel layer of the one app server (the task worker's pushes
+reach it through the server's relay, ``DJANGO_PUSH_RELAY``), and the task queue in the
+database (``manage.py db_worker``), so nothing but Python is needed.
 """
 
 import os
@@ -59,6 +60,7 @@ INSTALLED_APPS = [
     "series",
     "api",
     "corsheaders",
+    "ninja",  # the API documentation's Swagger UI served from our static files, not a CDN
 ]
 
 MIDDLEWARE = [
@@ -180,12 +182,23 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 5000},
         }
     }
-    # Pushes reach the pages served by this one process; pages of a change made in another
-    # process (the task worker, a command) see it at their next poll.
+    # Pushes reach the pages served by this one process. Another process told the
+    # server's address (PUSH_RELAY below: ./dev.sh start tells its task worker) hands its
+    # pushes to the server, which relays them to this layer (core.push_relay); pages of a
+    # change made elsewhere (a command) see it at their next poll.
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
-#: True when a change stored by any process (the task worker too) is pushed to the pages.
+#: True when the channel layer itself is shared by every process (Redis): a change stored
+#: by any process (the task worker too) is pushed to the pages with no relay, and the
+#: pages need no quick poll while the computer thinks.
 PUSH_ACROSS_PROCESSES = bool(REDIS_URL)
+#: The embedded default: the app server's address (``http://127.0.0.1:8000``) to which a
+#: process other than the server (the task worker) hands its pushes, signed with the
+#: SECRET_KEY; the server relays them to its in-memory layer. Empty: pushes stay in the
+#: process (the server itself). Unused with Redis.
+PUSH_RELAY = "" if REDIS_URL else os.environ.get("DJANGO_PUSH_RELAY", "")
+#: The app server takes relayed pushes (``core.push_relay.receive``): the embedded default.
+PUSH_RELAY_ACCEPT = not REDIS_URL
 
 # The computer's moves and the replay analysis: a queue in the database, worked off by
 # ``python manage.py db_worker`` (``./dev.sh start`` starts one). The database is the queue

@@ -97,7 +97,7 @@
       const hidden = Math.max(0, v.hand_sizes[q] - known.length);
       for (let i = 0; i < hidden; i++) { const b = C.back(); b.classList.add("mini"); hand.appendChild(b); }
       box.appendChild(hand);
-      if (v.phase === "play" || v.phase === "over") box.appendChild(el("p", "seat-tricks", v.trick_counts[q] + " " + ui.tricks));
+      if (v.phase === "play" || v.phase === "over") box.appendChild(el("p", "seat-tricks", tricks(v.trick_counts[q])));
       others.appendChild(box);
     }
 
@@ -171,7 +171,7 @@
     const mine = [roles(v, me, me)];
     if (v.talon_taken.length) mine.push(ui.talon_taken + ": " + v.talon_taken.map((c) => C.cardName(c, deck, labels)).join(", "));
     if (v.discard.length) mine.push(ui.laid_away + ": " + v.discard.map((c) => C.cardName(c, deck, labels)).join(", "));
-    if (v.phase === "play" || v.phase === "over") mine.push(v.trick_counts[me] + " " + ui.tricks);
+    if (v.phase === "play" || v.phase === "over") mine.push(tricks(v.trick_counts[me]));
     meLine.textContent = mine.filter((x) => x).join(" \u00B7 ");
 
     // Buttons for everything but playing a card.
@@ -227,11 +227,16 @@
     }
   }
 
+  // "1 Stich", "2 Stiche": the page's language's plural forms (German and English: one, other)
+  function tricks(n) {
+    return fmt(ui.tricks_count[n === 1 ? 0 : 1], { n: n });
+  }
+
   function roles(v, q, me) {
     const out = [];
-    if (v.dealer === q) out.push(ui.dealer);
+    if (v.dealer === q) out.push(q === me ? ui.you_deal : ui.dealer);
     if (v.caller === q) out.push(ui.caller);
-    if (v.cutter === q && v.phase === "cut") out.push(ui.cutter);
+    if (v.cutter === q && v.phase === "cut") out.push(q === me ? ui.you_cut : ui.cutter);
     if (payload.match.kind === "bauernschnapsen" && q !== me && (q + 2) % 4 === me) out.push(ui.partner);
     if (v.active.length && !v.active.includes(q)) out.push(ui.sits_out);
     return out.join(", ");

@@ -60,8 +60,8 @@ class Tournament(models.Model):
         _("match length"),
         choices=[
             (1, _("one Bummerl (Bauernschnapsen)")),
-            (2, _("best of 2 Bummerl")),
-            (3, _("best of 3 Bummerl")),
+            (2, _("first to 2 Bummerl")),
+            (3, _("first to 3 Bummerl")),
         ],
         default=2,
         help_text=_("A match is won by the first player (team) to win this many Bummerl."),

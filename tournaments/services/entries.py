@@ -112,15 +112,17 @@ def sell_entries(
                     "full",
                 )
         elif sold + count > t.field_size:
-            raise TournamentError(
-                ngettext(
+            if sold >= t.field_size:
+                message = _("All %(size)d entries are sold: the field is full.") % {
+                    "size": t.field_size
+                }
+            else:
+                message = ngettext(
                     "Only %(left)d of %(size)d entries is left.",
                     "Only %(left)d of %(size)d entries are left.",
                     t.field_size - sold,
-                )
-                % {"left": t.field_size - sold, "size": t.field_size},
-                "full",
-            )
+                ) % {"left": t.field_size - sold, "size": t.field_size}
+            raise TournamentError(message, "full")
         top = Entry.objects.filter(tournament=t).aggregate(m=Max("number"))["m"] or 0
         if getattr(player, "merged_into_id", None) is not None:
             raise TournamentError(
