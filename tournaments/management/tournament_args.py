@@ -180,6 +180,9 @@ def add_subcommands(parser) -> None:
     p = sub.add_parser("demo", help="create a demo tournament partway through round 2")
     p.add_argument("--if-empty", action="store_true", help="only if there is no tournament")
     p.add_argument("--seed", type=whole_number, default=2026)
+    p.add_argument(
+        "--url", default="http://127.0.0.1:8000/", help="the site's address, named in the output"
+    )
 
     p = sub.add_parser("print", help="print sheets: TOURNAMENT {draw,scoresheets,entries,results}")
     p.add_argument("rest", nargs=argparse.REMAINDER)

@@ -438,7 +438,18 @@ class Command(OneLineErrors, BaseCommand):
     def do_demo(self, o):
         if o["if_empty"] and Tournament.objects.exists():
             self.stdout.write(_("There are tournaments already; no demo created."))
-            return
+        else:
+            self._make_demo(o)
+        self.stdout.write(
+            _(
+                "Look at %(url)s and sign in as demo / demo (organiser), kassa / kassa "
+                "(desk), tisch / tisch (table staff) or schiri / schiri (referee): logins "
+                "of this local demo database only."
+            )
+            % {"url": o["url"]}
+        )
+
+    def _make_demo(self, o):
         t = create_demo(seed=o["seed"])
         series = create_demo_season(t, seed=o["seed"])
         danish = create_demo_danish(seed=o["seed"])
@@ -450,9 +461,7 @@ class Command(OneLineErrors, BaseCommand):
         self.stdout.write(
             _(
                 "Demo tournament “%(name)s” (id %(id)d) created, partway through round 2, "
-                "and the season series “%(series)s” (id %(series_id)d). Look at "
-                "http://127.0.0.1:8000/ and sign in as demo / demo (organiser), kassa / "
-                "kassa (desk), tisch / tisch (table staff) or schiri / schiri (referee)."
+                "and the season series “%(series)s” (id %(series_id)d)."
             )
             % {"name": t.name, "id": t.pk, "series": series, "series_id": series.pk}
         )
