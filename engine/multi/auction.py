@@ -229,8 +229,9 @@ class Auction:
         for i, q in enumerate(active):
             nxt[q] = active[(i + 1) % len(active)]
         self.nxt = tuple(nxt)
-        if c.ace_low:
-            self.ace_low = True
+        # the ranks of the game now played: a raise after the talon (talon/rules.py) from a
+        # Zehnergang or an Assenbettler to a game with the ace highest puts it back on top
+        self.ace_low = c.ace_low
         self.trump_in_play = self.trump if c.trump else -1
 
     def _after_contract(self) -> None:

@@ -196,3 +196,25 @@ def test_talon_rules_know_no_schnapser_zusammen():
         TalonRules(catalogue=("schnapser_zusammen",))
     assert "schnapser_zusammen" not in TalonRules.preset("alles").catalogue
     assert TalonRules.from_dict(TalonRules.preset("alles").to_dict()) == TalonRules.preset("alles")
+
+
+# Issue 32, defect 1: the ace below the jack only in the Zehnergang and the Assenbettler
+# (004 "Zehnergang": "Das Ass mutiert von der höchsten zur niedrigsten Karte"); a
+# Bauernschnapser is played with the normal order ("Atout gilt, im Gegensatz zum Gangl").
+RAISED_DECK = "TS KD KH TH JD AH AC JH JS QS AD JC TD QD AS KC KS QH QC TC"
+
+
+def test_a_raise_after_the_talon_from_a_zehnergang_plays_the_ace_high_again():
+    rules = TalonRules.preset("alles").replace(raise_after_talon=True)
+    s = TalonState.deal(rules, deck=RAISED_DECK, dealer=2)
+    s = run(s, "call:D", "bid:zehnergang", "pass", "pass")
+    assert s.phase_name == "talon" and s.ace_low  # the Zehnergang: T K Q J A
+    s = run(s, "discard:AD,TS", "bid:bauernschnapser", "pass", "pass", "play:KH")
+    assert s.contract.name == "bauernschnapser" and not s.ace_low
+    assert legal(s) == {"play:AH", "play:TH"}  # both head the king: the ace is high again
+    # and the other way: a normal game raised to a Zehnergang plays the ace low
+    low = run(
+        TalonState.deal(rules, deck=RAISED_DECK, dealer=2),
+        "call:D", "pass", "pass", "pass", "discard:AD,TS", "bid:zehnergang",
+    )  # fmt: skip
+    assert low.contract.name == "zehnergang" and low.ace_low
