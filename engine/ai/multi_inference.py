@@ -15,7 +15,8 @@ in which he still holds it is kept with probability :data:`UNANNOUNCED` only.
 The seat's own leads tell it nothing; a card of the pair played by him before the lead,
 or after it, is public and out of his hand in every deal alike. In a Schnapser whose
 rules allow the trump forty only early (``schnapser_forty``), a trump king or queen led
-later says nothing: the marriage could not be announced then.
+after the side's first trick says nothing: the forty was allowed then only if it brought
+the 66 at once, and the sampler does not weigh that.
 
 Pure functions of the view and a sampled state; the bot keeps a deal with the
 likelihood (rejection sampling, :class:`.multi_pimc.MultiPimcBot`), so its samples
@@ -51,9 +52,9 @@ def evidence(view) -> list[tuple[int, int]]:
             contract.kind == SCHNAPSER
             and suit == view.trump
             and view.rules.schnapser_forty == "after_one_trick"
-            and sum(side[t.winner] == side[seat] for t in history[:before]) >= 2
+            and any(side[t.winner] == side[seat] for t in history[:before])
         ):
-            continue  # the forty was no longer allowed (as the engine's _marriage_ok)
+            continue  # the forty was allowed only to win at once (the engine's _marriage_ok)
         out.append((seat, suit * 5 + (QUEEN if rank == KING else KING)))
     return out
 

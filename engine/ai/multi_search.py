@@ -11,7 +11,10 @@ as the rules make them: the declarer's success is all that is scored).
 The search plays the engine's rules on plain integers (hands are card masks): Farb- und
 Stichzwang (``multi/tricks.py``), the end of the game as soon as it is decided, the
 normal game's race to 66 and its last trick, the Schnapser's tricks and its Vierziger
-rule. One simplification, exact for the value: a king or queen led from a held marriage
+rule (under ``schnapser_forty = "after_one_trick"`` a forty announced before the side's
+first trick counts only with that trick: the search marks it pending by the lowest bit of
+the side's marriage points, which are otherwise multiples of 20, and drops it, 41, with
+the side's second trick, as the engine's ``_drop_forty`` does). One simplification, exact for the value: a king or queen led from a held marriage
 is always led *with* the marriage announced (it only adds to the leader's side). Tests
 (``tests/engine/test_multi_ai.py``) check the values against a plain minimax over the
 engine's own ``legal_actions()``/``apply()``.
@@ -38,6 +41,7 @@ _ORDERS = {
     for low in (False, True)
 }
 _CARDS: dict[int, tuple[int, ...]] = {}
+PENDING = 1  # a forty that counts only with its side's first trick (forty_once)
 
 
 def _cards(mask: int) -> tuple[int, ...]:
@@ -103,6 +107,12 @@ class MultiSearch:
         self.hands = list(state.hand)
         trick = state.trick
         lim = 3 if self.kind == NORMAL else self.value_of
+        sm = list(state.smar)
+        if self.forty_once:  # a forty counting with the side's first trick only: pending
+            for m in state.marriages:
+                sd = state.side[m.seat]
+                if m.suit == self.trump_real and state.strk[sd] < 2:
+                    sm[sd] |= PENDING
         return self._node(
             state.to_move,
             len(trick),
@@ -113,8 +123,8 @@ class MultiSearch:
             state.leader,
             state.spts[0],
             state.spts[1],
-            state.smar[0],
-            state.smar[1],
+            sm[0],
+            sm[1],
             state.strk[0],
             state.strk[1],
             state.ntricks,
@@ -152,7 +162,7 @@ class MultiSearch:
         if kind == SCHNAPSER:
             if not self.takers[w]:
                 return -v
-            if sp0 + (sm0 if st0 else 0) >= 66:
+            if sp0 + ((sm0 & ~PENDING) if st0 else 0) >= 66:
                 return v
             if ntr >= self.schnapser_tricks or last:
                 return -v
@@ -271,20 +281,24 @@ class MultiSearch:
                 if self.marriages and c % 5 in (2, 3):
                     other = c + 1 if c % 5 == 2 else c - 1
                     s = c // 5
-                    if h >> other & 1 and not (
-                        self.forty_once
-                        and s == self.trump_real
-                        and (st0 if self.side[p] == 0 else st1) >= 2
-                    ):
-                        pts = 40 if s == self.trump_real else 20
-                        sd = self.side[p]
+                    pts = 40 if s == self.trump_real else 20
+                    sd = self.side[p]
+                    if pts == 40 and self.forty_once:
+                        # the forty before the side's first trick (pending), or with it
+                        # only when it brings the 66 at once (the engine's _marriage_ok)
+                        st, sp, sm = (st0, sp0, sm0) if sd == 0 else (st1, sp1, sm1)
+                        if st == 0:
+                            pts = 40 | PENDING
+                        elif st > 1 or sp + (sm & ~PENDING) + 40 < 66:
+                            pts = 0
+                    if h >> other & 1 and pts:
                         if sd == 0:
                             nsm0 += pts
-                            if st0 and sp0 + nsm0 >= 66 and self._marriage_ends(p, 0):
+                            if st0 and sp0 + (nsm0 & ~PENDING) >= 66 and self._marriage_ends(p, 0):
                                 v = self._marriage_value(0, sp0, sp1, nsm0, nsm1, st0, st1)
                         else:
                             nsm1 += pts
-                            if st1 and sp1 + nsm1 >= 66 and self._marriage_ends(p, 1):
+                            if st1 and sp1 + (nsm1 & ~PENDING) >= 66 and self._marriage_ends(p, 1):
                                 v = self._marriage_value(1, sp0, sp1, nsm0, nsm1, st0, st1)
             else:
                 nled = led
@@ -300,8 +314,12 @@ class MultiSearch:
                     w = nwseat
                     if self.side[w] == 0:
                         a_sp0, a_sp1, a_st0, a_st1 = sp0 + npts, sp1, st0 + 1, st1
+                        if a_st0 == 2 and nsm0 & PENDING:
+                            nsm0 -= 40 | PENDING  # the pending forty falls away
                     else:
                         a_sp0, a_sp1, a_st0, a_st1 = sp0, sp1 + npts, st0, st1 + 1
+                        if a_st1 == 2 and nsm1 & PENDING:
+                            nsm1 -= 40 | PENDING
                     v = self._after_trick(w, a_sp0, a_sp1, nsm0, nsm1, a_st0, a_st1, ntr + 1)
                     if v is None:
                         v = self._node(

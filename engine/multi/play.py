@@ -65,13 +65,29 @@ class Play:
         return list(plays(fm))
 
     def _marriage_ok(self, p: int, suit: int) -> bool:
-        c = self.contract
-        return not (
-            c.kind == SCHNAPSER
-            and suit == self.trump
-            and self.rules.schnapser_forty == "after_one_trick"
-            and self.strk[self.side[p]] >= 2
+        if not self._forty_once() or suit != self.trump:
+            return True
+        sd = self.side[p]
+        tricks = self.strk[sd]
+        # 004 "Schnapser", the alternative rule: the forty only "wenn zusammen mit nur einem
+        # Stich 66 erreicht werden können": before the side's first trick, or with it when
+        # it brings the 66 at once
+        return tricks == 0 or (tricks == 1 and self.counted(sd) + 40 >= 66)
+
+    def _forty_once(self) -> bool:
+        """Rule option ``schnapser_forty = "after_one_trick"`` in a Schnapser game: the
+        forty counts only together with one trick of its side (``_drop_forty``)."""
+        return self.contract.kind == SCHNAPSER and self.rules.schnapser_forty == "after_one_trick"
+
+    def _drop_forty(self, sd: int) -> None:
+        """The side's second trick: under ``_forty_once`` its forty, announced before its
+        first trick and not enough with it, no longer counts (004: "zusammen mit nur einem
+        Stich"); the marriage stays in ``marriages`` as announced."""
+        trump = self.trump
+        forty = sum(
+            m.points for m in self.marriages if m.suit == trump and self.side[m.seat] == sd
         )
+        self.smar[sd] -= forty
 
     def _play_problem(self, action: Action) -> Reason:
         p = self.to_move
@@ -163,6 +179,8 @@ class Play:
         self.spts[sd] += pts
         self.strk[sd] += 1
         self.ntricks += 1
+        if self.strk[sd] == 2 and self._forty_once():
+            self._drop_forty(sd)
         self.history = self.history + (Trick(self.leader, trick, w),)
         self.trick = ()
         self.to_move = self.leader = w

@@ -23,9 +23,12 @@ wie beim Bauernschnapsen").
 ``schnapser_forty`` (``"any"`` | ``"after_one_trick"``; default ``"any"``)
     004 "Schnapser": a Vierziger may be announced at any lead ("Wenn der Spieler also mit
     zwei Stichen 26 Punkte gemacht hat und dann einen Vierziger ansagt, hat er das Spiel
-    gewonnen"), or, by the alternative rule, only while one trick and the forty can make
-    66 ("nur zulässig, wenn zusammen mit nur einem Stich 66 erreicht werden können"): not
-    once the Schnapser's side has two tricks. A Zwanziger is possible in any case.
+    gewonnen"), or, by the alternative rule (``after_one_trick``), only together with one
+    trick ("nur zulässig, wenn zusammen mit nur einem Stich 66 erreicht werden können"):
+    before the side's first trick, when it counts only if that trick brings the 66 (with
+    the side's second trick it no longer counts), or after it when it brings the 66 at
+    once; not later. A Zwanziger is possible in any case ("Zwei Stiche 'und 20' ... sind
+    in jedem Fall möglich").
 ``zehnergang_rank`` (``"above_gangl"`` | ``"equal_gangl"``; default ``"above_gangl"``)
     004 "Zehnergang": (b) of a Gangl and a Zehnergang the Zehnergang is played
     (``above_gangl``, as by value); (a) an announced Gangl is played although a

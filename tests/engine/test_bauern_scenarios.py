@@ -413,6 +413,52 @@ def test_schnapser_forty_after_two_tricks(rule):
         assert s.why_illegal("marriage:KH").code == "marriage_forty_after_one_trick"
 
 
+# Issue 32, defect 2. 004 "Schnapser": "Alternative Regeln existieren, wonach die Verwendung
+# des Vierzigers nur zulässig ist, wenn zusammen mit nur einem Stich 66 erreicht werden
+# können (da es ... unmöglich ist, mit 2 Stichen weniger als 26 Punkte anzusammeln)".
+FORTY_DECK = "KH QS KD JH KC QH TH TC QC JD TD AS QD AD JC TS JS AC KS AH"
+
+
+def forty_state(rule):
+    r = BauernRules.preset("ueblich").replace(schnapser_forty=rule)
+    s = BauernState.deal(r, deck=FORTY_DECK, dealer=3)
+    s = run(s, "cut", "call:D", "bid:schnapser", "pass", "pass", "pass", "pass", "pass")
+    return run(s, "play:AD", "play:JC", "play:JS", "play:TD")  # the caller has 25
+
+
+@pytest.mark.parametrize("rule", ["any", "after_one_trick"])
+def test_schnapser_forty_counts_with_one_trick_only_under_the_alternative_rule(rule):
+    s = forty_state(rule)
+    assert s.strk[0] == 1 and s.counted(0) == 25
+    if rule == "any":  # 25 + 40 = 65, then a second trick: two tricks "und 40" make it
+        s = run(s, "marriage:KD", "play:JH", "play:AC", "play:JD")
+        r = s.result
+        assert r.declarer_won and r.reason.code == "result_schnapser_made"
+        assert r.side_points == (84, 0) and r.side_tricks == (2, 0)
+    else:  # one trick and the forty make 65, not 66: the forty may not be used
+        assert "marriage:KD" not in legal(s) and "marriage:QD" not in legal(s)
+        assert s.why_illegal("marriage:KD").code == "marriage_forty_after_one_trick"
+        s = run(s, "play:KD", "play:JH", "play:AC", "play:JD")
+        assert not s.is_over and s.counted(0) == 44 and s.strk[0] == 2  # play goes on
+
+
+@pytest.mark.parametrize("rule", ["any", "after_one_trick"])
+def test_a_forty_before_the_first_trick_counts_only_with_that_trick(rule):
+    s = schnapser_state(schnapser_forty=rule)
+    s = run(s, "marriage:KH", "play:JH", "play:JS", "play:JC")  # 10 and the forty: 50
+    assert s.counted(0) == 50 and not s.is_over
+    s = run(s, "play:AH", "play:QD", "play:QS", "play:QC")  # the second trick: 20 more
+    if rule == "any":
+        assert s.result.declarer_won and s.result.side_points[0] == 70
+    else:
+        assert not s.is_over and s.counted(0) == 30  # the forty fell with the second trick
+        assert [m.points for m in s.marriages] == [40]  # announced, as the record says
+        s = run(s, "play:TH", "play:KD", "play:KS", "play:KC")
+        r = s.result
+        assert not r.declarer_won and r.reason.code == "result_schnapser_short"
+        assert r.side_points[0] == 52
+
+
 def test_bauernschnapser_all_tricks_with_trump():
     s = run(
         bauern(*STRONG), "call:H", "bid:bauernschnapser", "pass", "pass", "pass", "pass", "pass"
