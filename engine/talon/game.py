@@ -64,7 +64,8 @@ class TalonState(MultiState):
             self._take_talon()
 
     def _race(self, side: int) -> bool:
-        return side == 0
+        # the caller's 66 ends the normal game; his opponents' by rule option opponents_66
+        return side == 0 or self.rules.opponents_66 == "ends"
 
     def _normal_last_trick(self, winner: int) -> None:
         if self.rules.normal_last_trick and winner == self.declarer:

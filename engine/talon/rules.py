@@ -23,6 +23,16 @@ adds:
     In the normal game the caller "muss ... auf mindestens 66 Punkte kommen" (004
     "Talonschnapsen"): False, without 66 he loses; True, the last trick wins it for him
     as in Bauernschnapsen (004 "Normales Spiel": "oder den letzten Stich zu haben").
+``opponents_66`` (``"ends"`` | ``"plays_on"``; default ``"ends"``)
+    The normal game when the caller's two opponents together reach 66 first. ``ends``:
+    they have won it, as in any normal game (004 "Talonschnapsen": "wird wie oben
+    beschrieben ein normales Spiel gespielt"; "Normales Spiel": "Ziel ist es, zusammen mit
+    dem Partner 66 Punkte zu erreichen", whoever gets there first); the caller is paid
+    by his own points, 3 / 2 / 1. ``plays_on``: only the caller's 66 ends it (004: "Bei
+    einem normalen Spiel muss der Rufer auf mindestens 66 Punkte kommen" names only his),
+    so the cards are played out and a caller with ``normal_last_trick`` may still win by
+    the last trick; the engine's reading before issue 32. No text was found for playing
+    on; ``ends`` is the default.
 ``shown_games`` (``"shown"`` | ``"played"``; default ``"shown"``)
     Farbringerl and Herrenschnapser are won by showing the cards (004: the games "do not
     differ" from Bauernschnapsen). With six cards a hand holding a whole suit still has a
@@ -47,9 +57,7 @@ ace; Farbringerl: a whole suit; Herrenschnapser: every trump) must fit the six c
 it is announced and the hand that is played: the two cards laid away must keep it (laying
 away the talon's own cards always does); the deal has no cut or knock (the section describes the
 deal without them); the caller deals the next game, as in Bauernschnapsen; a double
-doubles the game for all three; in the normal game the opponents' 66 does not end it
-(only the caller's does: he "muss" reach 66), so it is played until he has 66 or the
-cards are out; a loser with no points at all gets a Schneider (two Bummerl), no
+doubles the game for all three; a loser with no points at all gets a Schneider (two Bummerl), no
 Retourschneider (004 names it only for Bauernschnapsen).
 """
 
@@ -64,6 +72,7 @@ TALON_CHOICES = {
     **CHOICES,
     "bummerl": ("lowest", "below_target"),
     "shown_games": ("shown", "played"),
+    "opponents_66": ("ends", "plays_on"),
 }
 
 
@@ -77,6 +86,7 @@ class TalonRules(MultiRules):
     bummerl: str = "lowest"
     normal_last_trick: bool = False
     shown_games: str = "shown"
+    opponents_66: str = "ends"
 
     GAME: ClassVar[str] = "talonschnapsen"
     SCHNAPSER_TRICKS: ClassVar[int] = 4

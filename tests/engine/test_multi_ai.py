@@ -44,6 +44,8 @@ CASES = [
     (BauernState, "ueblich", {"schnapser_forty": "after_one_trick"}),
     (TalonState, "ueblich", {}),
     (TalonState, "alles", {"normal_last_trick": True, "trump_when_beaten": False}),
+    (TalonState, "keine", {"opponents_66": "plays_on", "normal_last_trick": True}),
+    (TalonState, "alles", {"schnapser_forty": "after_one_trick"}),
 ]
 
 

@@ -55,6 +55,7 @@ TALON = {
     "bummerl": st.sampled_from(["lowest", "below_target"]),
     "normal_last_trick": st.booleans(),
     "shown_games": st.sampled_from(["shown", "played"]),
+    "opponents_66": st.sampled_from(["ends", "plays_on"]),
 }
 
 

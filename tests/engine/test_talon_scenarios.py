@@ -218,3 +218,34 @@ def test_a_raise_after_the_talon_from_a_zehnergang_plays_the_ace_high_again():
         "call:D", "pass", "pass", "pass", "discard:AD,TS", "bid:zehnergang",
     )  # fmt: skip
     assert low.contract.name == "zehnergang" and low.ace_low
+
+
+# Issue 32: the normal game of three when the caller's opponents reach 66 first. 004
+# "Talonschnapsen": "Wenn niemand ein Spiel ansagt, wird wie oben beschrieben ein normales
+# Spiel gespielt"; "Normales Spiel": "Ziel ist es, zusammen mit dem Partner 66 Punkte zu
+# erreichen" (rule option opponents_66, default "ends"); "Bei einem normalen Spiel muss
+# der Rufer auf mindestens 66 Punkte kommen" names only the caller's ("plays_on").
+RACE_DECK = "TS JH JD JS QS TH TD QC AH JC AS TC KC AC QH KS KD AD KH QD"
+RACE_ACTIONS = (
+    "call:S pass pass pass discard:JH,JD pass pass play:AC play:JS play:QC marriage:QS "
+    "play:AH play:TS play:JC play:KS play:AD play:QH play:KH play:AS play:KC play:KD "
+    "play:QD play:TC play:TH play:TD"
+).split()
+
+
+@pytest.mark.parametrize("option", ["ends", "plays_on"])
+def test_normal_game_the_opponents_66_ends_it_or_play_goes_on(option):
+    rules = TalonRules.preset("keine").replace(opponents_66=option)
+    s = run(TalonState.deal(rules, deck=RACE_DECK, dealer=2), *RACE_ACTIONS[:16])
+    assert s.counted(0) == 24 and s.counted(1) == 73  # their forty (QS) and two tricks
+    if option == "ends":
+        r = s.result
+        assert not r.declarer_won and r.reason.code == "result_opponents_66"
+        assert r.written == (0, 2, 2)  # the caller has a trick and 24, below 33: 2 each
+    else:
+        assert not s.is_over
+        r = run(s, *RACE_ACTIONS[16:]).result  # the caller gets to 66 later and wins
+        assert r.declarer_won and r.reason.code == "result_caller_66" and r.written == (1, 0, 0)
+    assert TalonRules().opponents_66 == "ends"
+    with pytest.raises(ValueError, match="opponents_66"):
+        TalonRules(opponents_66="never")
