@@ -29,6 +29,7 @@ from functools import wraps
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -217,13 +218,17 @@ class Rule:
     kwarg_actions: dict[str, Action] = field(default_factory=dict)
 
     def action(self, request, kwargs) -> Action | None:
+        return self.action_for(request.method, request.POST, kwargs)
+
+    def action_for(self, method: str, data, kwargs) -> Action | None:
+        """The action a request by ``method`` with the form fields ``data`` needs."""
         if self.by_kwarg:
             value = str(kwargs.get(self.by_kwarg, ""))
             return self.kwarg_actions.get(value, self.get)
-        if request.method in ("GET", "HEAD", "OPTIONS"):
+        if method.upper() in ("GET", "HEAD", "OPTIONS"):
             return self.get
         if self.post_field:
-            value = request.POST.get(self.post_field, "")
+            value = (data or {}).get(self.post_field, "")
             return self.post_actions.get(value, self.post)
         return self.post
 
@@ -361,23 +366,28 @@ def _target_club(scope: str, kwargs, route: str):
 def check(request, view_name: str, kwargs, route: str = "") -> int | None:
     """Raise Http404 / PermissionDenied unless the user may open this staff page; return
     the page's club id (None for a page of no one club)."""
-    user = request.user
     rule = rule_for(view_name)
     action = rule.action(request, kwargs)
     scope, club = _target_club(rule.scope, kwargs, route)
+    _judge(request.user, action, scope, club)
+    return club
+
+
+def _judge(user, action: Action | None, scope: str, club) -> None:
+    """Raise Http404 / PermissionDenied unless ``user`` may do ``action`` in ``club`` (the
+    club of the page's object; ``scope`` "any": in one of his clubs)."""
     if action is None:
         raise PermissionDenied
     if scope == "any":
         if not can_anywhere(user, action):
             raise PermissionDenied
-        return None
+        return
     if club is None and not is_site_admin(user):
         raise Http404(_("This page does not exist."))
     if not is_member(user, club):
         raise Http404(_("This page does not exist."))
     if not can(user, action, club):
         raise PermissionDenied
-    return club
 
 
 def actions_anywhere(user) -> frozenset[Action]:
@@ -430,12 +440,112 @@ def access_for(user, club) -> _AccessView:
     return _AccessView(actions_in(user, club))
 
 
+# --------------------------------------------------------------------------- links and buttons
+
+
+def allows(
+    user, view_name: str, kwargs=None, *, method: str = "GET", data=None, route: str = "",
+    club=None,
+) -> bool:
+    """May ``user`` open the staff page ``view_name`` (a URL name) with the URL's
+    ``kwargs`` by ``method``? ``data``: the fields of the form that choose its action
+    (``{"do": "revoke"}``). The same rule and the same check as ``staff_required``, so
+    that a page offers a link, a button or a next step only where the view lets the user
+    through. ``club``: the club of the URL's object when the caller knows it (a row of a
+    tournament's table), which saves looking it up; otherwise it is looked up once per
+    object and request."""
+    if user is None or not user.is_authenticated:
+        return False
+    kwargs = kwargs or {}
+    rule = rule_for(view_name)
+    action = rule.action_for(method, data or {}, kwargs)
+    try:
+        if club is not None and rule.scope != "any":
+            scope, club_id = rule.scope, _club_id(club)
+        else:
+            scope, club_id = _remembered_target_club(user, rule.scope, kwargs, route)
+        _judge(user, action, scope, club_id)
+    except (Http404, PermissionDenied):
+        return False
+    return True
+
+
+def _remembered_target_club(user, scope: str, kwargs, route: str):
+    """``_target_club``, remembered on the user for the rest of the request (a page asks
+    for many links to the same tournament)."""
+    memo = getattr(user, "_target_club_memo", None)
+    if memo is None:
+        memo = user._target_club_memo = {}
+    key = (scope, route, tuple(sorted((k, str(v)) for k, v in kwargs.items())))
+    if key not in memo:
+        try:
+            memo[key] = _target_club(scope, kwargs, route)
+        except Http404 as missing:
+            memo[key] = missing
+    found = memo[key]
+    if isinstance(found, Http404):
+        raise found
+    return found
+
+
+def _resolved(view_name: str, args=(), kwargs=None):
+    """(url, resolver match) of a URL name with its arguments; None if it does not
+    resolve."""
+    try:
+        url = reverse(view_name, args=list(args or ()), kwargs=kwargs or None)
+        return url, resolve(url)
+    except (NoReverseMatch, Resolver404):
+        return None
+
+
+def staff_url(
+    user, view_name: str, args=(), kwargs=None, *, method: str = "GET", data=None, club=None
+) -> str:
+    """The URL of ``view_name`` with ``args`` / ``kwargs`` if ``user`` may open it by
+    ``method`` (``data``: the form's fields that choose its action), else "": the one test
+    behind the staff pages' links, buttons and next steps (the template tag
+    ``allowed_url`` of ``clubs.templatetags.staff_links``, the header's ``staff_nav``).
+    A page that is not a staff page is open to everybody; a URL name that does not
+    resolve (an app left out of the URLconf) gives "", as ``{% url … as name %}`` does."""
+    found = _resolved(view_name, args, kwargs)
+    if found is None:
+        return ""
+    url, match = found
+    if not getattr(match.func, "staff_view", False):
+        return url
+    allowed = allows(
+        user,
+        match.view_name,
+        match.kwargs,
+        method=method,
+        data=data,
+        route=getattr(match, "route", "") or "",
+        club=club,
+    )
+    return url if allowed else ""
+
+
+def roles_allowed(
+    view_name: str, args=(), kwargs=None, *, method: str = "GET", data=None
+) -> list[str]:
+    """The club roles that may open ``view_name`` with its arguments by ``method``, as
+    role codes in the order of ``Role``: who takes a next step that the user may not."""
+    found = _resolved(view_name, args, kwargs)
+    if found is None:
+        return []
+    _url, match = found
+    action = rule_for(match.view_name).action_for(method, data or {}, match.kwargs)
+    return [role for role in Role.values if action in ROLE_ACTIONS.get(role, frozenset())]
+
+
 # --------------------------------------------------------------------------- series
 
 
 def may_add_to_series(user, tournament) -> bool:
     """A series' organiser may add a public tournament of any club, and any of his own
-    clubs' tournaments (adding one publishes its final places on the series page)."""
+    clubs' tournaments (adding one publishes its final places on the series page). Another
+    club's tournament counts only with that club's consent, while it is public
+    (``series.services``)."""
     return tournament.is_public or can(user, Action.VIEW, tournament)
 
 

@@ -29,8 +29,6 @@ def club_list(request):
                 "roles": permissions.role_text(
                     ",".join(sorted(permissions.roles_in(request.user, club)))
                 ),
-                "manage": permissions.can(request.user, permissions.Action.STAFF, club),
-                "audit": permissions.can(request.user, permissions.Action.AUDIT, club),
             }
         )
     return render(request, "clubs/list.html", {"rows": rows})

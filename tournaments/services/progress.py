@@ -32,6 +32,11 @@ class NextStep:
     code: str  # "sell", "shrink", "draw", "release", "results", "confirm", "finished"
     message: str
     round: int | None = None
+    # the staff page of the step (URL name, its arguments, a query string): the hint links
+    # to it where the user may open it (``clubs.permissions.staff_url``), else names who may
+    view: str = ""
+    view_args: tuple = ()
+    query: str = ""
     players: int = 0
     entries_sold: int = 0
     entries_paid: int = 0
@@ -42,8 +47,35 @@ class NextStep:
     field_offer: int | None = None
 
 
+#: code -> the staff page of the step and its query string ("shrink": the form that
+#: makes the field smaller is on the overview itself)
+STEP_PAGES = {
+    "sell": ("staff:entries", ""),
+    "draw": ("staff:draw", ""),
+    "release": ("staff:round", ""),
+    "results": ("staff:results", "?status=open"),
+    "confirm": ("staff:results", "?status=unconfirmed"),
+    "finished": ("staff:standings", ""),
+}
+
+
+def _with_page(step: NextStep, tournament) -> NextStep:
+    page = STEP_PAGES.get(step.code)
+    if page is not None:
+        step.view, step.query = page
+        step.view_args = (
+            (tournament.pk, step.round) if step.code == "release" else (tournament.pk,)
+        )
+    return step
+
+
 def next_step(tournament) -> NextStep:
-    """The next thing to do, as a translated message and a code, with counters."""
+    """The next thing to do, as a translated message and a code, with counters and the
+    staff page where it is done."""
+    return _with_page(_next_step(tournament), tournament)
+
+
+def _next_step(tournament) -> NextStep:
     t = tournament
 
     entries = list(active_entries(t).values_list("player_id", "team__second_id", "paid"))
