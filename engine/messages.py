@@ -65,6 +65,7 @@ CATALOGUE: dict[str, str] = {
     "marriage_only_on_lead": "a marriage is announced only by the player on lead",
     "marriage_needs_pair": "a marriage needs king and queen of {suit} in hand",
     "marriage_not_in_game": "marriages count only in the normal game and the Schnapser games, not in {contract}",
+    "marriage_not_for_this_side": "in the {contract} only the side playing for the 66 announces marriages",
     "marriage_forty_after_one_trick": "in the Schnapser the forty may be announced only while one trick and the forty can make 66",
     # -- how a game ends (MultiResult.reason)
     "result_redeal": "three jacks: the caller demanded a new deal",

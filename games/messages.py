@@ -69,6 +69,9 @@ TEMPLATES = {
     "marriage_only_on_lead": T("table", "Only the player on lead announces a marriage."),
     "marriage_needs_pair": T("table", "A marriage needs king and queen of %(suit)s."),
     "marriage_not_in_game": T("table", "Marriages do not count in %(contract)s."),
+    "marriage_not_for_this_side": T(
+        "table", "In the %(contract)s only the side playing for the 66 announces marriages."
+    ),
     "marriage_forty_after_one_trick": T(
         "table",
         "In the Schnapser the forty only while one trick and the forty can make 66.",

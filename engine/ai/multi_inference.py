@@ -48,6 +48,8 @@ def evidence(view) -> list[tuple[int, int]]:
         rank, suit = card % 5, card // 5
         if seat == view.seat or rank not in (KING, QUEEN) or (seat, suit) in announced:
             continue
+        if contract.kind == SCHNAPSER and side[seat] != 0:
+            continue  # the other side of a Schnapser game announces no marriage
         if (
             contract.kind == SCHNAPSER
             and suit == view.trump

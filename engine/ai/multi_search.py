@@ -81,6 +81,7 @@ class MultiSearch:
         )
         self.schnapser_tricks = c.tricks
         self.marriages = c.marriages
+        self.announces = tuple(state._marriages_for(q) for q in range(state.N))
         self.forty_once = c.kind == SCHNAPSER and state.rules.schnapser_forty == "after_one_trick"
         self.race = (True, state._race(1))
         self.talon_last = state.HAS_TALON
@@ -278,7 +279,7 @@ class MultiSearch:
             v = None
             if count == 0:
                 nled, nwin, nwseat = c // 5, c, p
-                if self.marriages and c % 5 in (2, 3):
+                if self.marriages and c % 5 in (2, 3) and self.announces[p]:
                     other = c + 1 if c % 5 == 2 else c - 1
                     s = c // 5
                     pts = 40 if s == self.trump_real else 20

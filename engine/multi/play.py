@@ -45,7 +45,7 @@ class Play:
         h = self.hand[p]
         if not self.trick:
             acts: list[Action] = []
-            if self.contract.marriages:
+            if self._marriages_for(p):
                 kq = h & (h >> 1) & KINGS
                 if kq:
                     for s in _MSUITS[kq]:
@@ -63,6 +63,15 @@ class Play:
             self.rules.trump_when_beaten,
         )
         return list(plays(fm))
+
+    def _marriages_for(self, p: int) -> bool:
+        """May ``p`` announce marriages in this game? In the games decided by points; in the
+        Schnapser games only the side playing for the 66: the leading caller of a
+        Kontraschnapser leads without one (004 "Kontraschnapser": "Die Regeln sind also die
+        gleichen wie beim Schnapser", in which the other side never leads and its points
+        decide nothing)."""
+        c = self.contract
+        return c.marriages and (c.kind != SCHNAPSER or self.side[p] == 0)
 
     def _marriage_ok(self, p: int, suit: int) -> bool:
         if not self._forty_once() or suit != self.trump:
@@ -98,6 +107,8 @@ class Play:
                 return Reason("marriage_only_on_lead")
             if not self.contract.marriages:
                 return Reason("marriage_not_in_game", contract=self.contract.name)
+            if not self._marriages_for(p):
+                return Reason("marriage_not_for_this_side", contract=self.contract.name)
             s = card // 5
             if (h >> (s * 5 + 2)) & 3 != 3:
                 return Reason("marriage_needs_pair", suit="HDSC"[s])

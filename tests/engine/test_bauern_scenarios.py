@@ -488,6 +488,23 @@ def test_kontraschnapser_the_caller_leads():
     assert r.declarer_won and r.written == (0, 12) and r.reason.code == "result_schnapser_made"
 
 
+def test_kontraschnapser_the_leading_caller_announces_no_marriage():
+    """004 "Kontraschnapser": "Die Regeln sind also die gleichen wie beim Schnapser, mit
+    der Ausnahme, dass nicht der Spieler, sondern der Rufer die allererste Karte
+    ausspielt." In the Schnapser the other side never leads and its points decide
+    nothing: the caller leads the first card of a Kontraschnapser without a marriage."""
+    deal = ("KD QD JD JS QS", "AH TH KH QH AD", "JH TD AS TS KS", "AC TC KC QC JC")
+    s = run(bauern(*deal, rules="alles"), "call:D", "pass", "bid:kontraschnapser", "pass", "pass")
+    s = run(s, "pass", "pass")
+    assert s.to_move == 0 and s.side[0] == 1  # the caller leads, for the other side
+    assert not any(a.kind == "marriage" for a in s.legal_actions())
+    assert s.why_illegal("marriage:KD").code == "marriage_not_for_this_side"
+    assert "play:KD" in legal(s)
+    # the declaring side's own marriages count as in the Schnapser
+    s = run(s, "play:JS", "play:AD", "play:TS", "play:JC")
+    assert s.to_move == 1 and "marriage:KH" in legal(s)
+
+
 def test_kontrabauernschnapser_and_herrenschnapser_and_farbringerl():
     s = run(
         bauern(*ALL_HEARTS_1, rules="alles"),
