@@ -54,11 +54,14 @@ Options (every one names its source; where the texts disagree there is an option
     failed closer), or 3 (like a revoke, 000 "Renonce").
 ``last_trick`` (``"as_declared"`` | ``"one"``; default ``"as_declared"``)
     When nobody declared 66 and the talon was not closed, the last trick wins the game
-    (000 "Der letzte Stich", 001, 002). 000 gives no figure: the winner is scored like a
-    declaration, by the loser's points (``"as_declared"``); 003's table gives him 1 point
-    ("Niemand erreicht 66", ``"one"``). With 120 card points in the deck a loser who did
-    not take the last trick holds more than 54 of them, so both give 1 in every game the
-    deck allows (a property test checks it); the option keeps the two readings apart.
+    (000 "Der letzte Stich", 001 "Punkte, Sieg und Bummerl", 002 "Spielziel"). 000, 001
+    and 002 give no figure: the winner is scored like a declaration, by the loser's
+    points (``"as_declared"``); 003's table gives him 1 point ("Niemand erreicht 66 |
+    Gewinner des letzten Stichs erhält 1 Punkt", ``"one"``; the outside arena's rules,
+    ``bench/arena_outside.py``, name it so too). With 120 card points in the deck a loser
+    who did not take the last trick holds more than 54 of them, so both give 1 in every
+    game the deck allows (a property test checks it); the option keeps the two readings
+    apart.
 ``auto_declare`` (bool; default False)
     False: the player must declare 66 himself (000 "Das Ausmelden"), and a wrong or a
     missed declaration is possible. True: the game ends by itself as soon as a player has

@@ -272,6 +272,12 @@ def test_a_closer_declaring_too_early_when_the_opponent_had_no_trick_pays_three(
 
 @pytest.mark.parametrize("option, points", [("as_declared", 1), ("one", 1)])
 def test_last_trick_option_scores_the_game_nobody_declared(option, points):
+    """The game nobody declared goes to the last trick: 000 "Der letzte Stich" ("es
+    gewinnt derjenige das Spiel, der den letzten Stich erzielt"), 001 ("der Spieler, der
+    den letzten Stich macht, gewinnt das Spiel"), 002 ("oder den letzten Stich macht,
+    gewinnt das Spiel"), none with a figure: ``as_declared`` scores it as a declaration, by
+    the loser's points; 003's table gives one figure: "Niemand erreicht 66 | Gewinner des
+    letzten Stichs erhält 1 Punkt" (``one``). With 120 card points both give 1."""
     import random
 
     from engine import GameState, RuleSet
@@ -288,6 +294,32 @@ def test_last_trick_option_scores_the_game_nobody_declared(option, points):
             seen += 1
             assert s.result.game_points == points  # 120 card points: the loser has > 54
     assert seen > 20
+
+
+@pytest.mark.parametrize("option, points", [("as_declared", 2), ("one", 1)])
+def test_last_trick_option_reads_the_figure_of_its_source(option, points):
+    """The two readings apart, on a state no deck can reach (the loser of the last trick
+    below 33): by the loser's points like a declaration (000: 2 below 33), or 003's 1."""
+    import random
+
+    from engine import GameState, RuleSet
+
+    rules = RuleSet().replace(last_trick=option)
+    for seed in range(100):
+        s = GameState.deal(rules, seed=seed, dealer=0)
+        rng = random.Random(seed)
+        while len(s.hand_of(0)) + len(s.hand_of(1)) > 1:
+            moves = [a for a in s.legal_actions() if a.kind not in ("declare", "close")]
+            s = s.apply(rng.choice(moves))
+        last = s.legal_actions()[0] if not s.is_over else None
+        if last is None or s.apply(last).result.reason != "last_trick":
+            continue
+        winner = s.apply(last).result.winner
+        s.pts[1 - winner] = 20  # the loser's points cut below 33
+        r = s.apply(last).result
+        assert r.reason == "last_trick" and r.winner == winner and r.game_points == points
+        return
+    raise AssertionError("no deal ends by the last trick")
 
 
 def test_auto_declare_ends_the_game_at_66_and_offers_no_declare():
