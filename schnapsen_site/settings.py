@@ -270,11 +270,37 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
+
+def _refusal_in_one_line(record) -> bool:
+    """A refused request (an answer of 4xx: 403 for a role without the right, 400 for a
+    foreign Host header) is one line in the log, not a traceback: Django logs it with
+    its exception (``django.request``, ``django.security.*``), which is no error of the
+    application. Server errors (5xx) keep their traceback."""
+    status = getattr(record, "status_code", None)
+    if isinstance(status, int) and 400 <= status < 500 and record.exc_info:
+        record.exc_info = None
+        record.exc_text = None
+    return True
+
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {
+        "refusal_in_one_line": {
+            "()": "django.utils.log.CallbackFilter",
+            "callback": _refusal_in_one_line,
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["refusal_in_one_line"]}
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
-    # a push dropped over the channel layer's capacity is logged at INFO there: keep it
-    "loggers": {"channels_redis": {"level": "INFO"}},
+    "loggers": {
+        # Django's own console handler (with DEBUG) printed each of its records a second
+        # time besides the root's: its records go to the root's handler only
+        "django": {"handlers": []},
+        # a push dropped over the channel layer's capacity is logged at INFO there: keep it
+        "channels_redis": {"level": "INFO"},
+    },
 }
