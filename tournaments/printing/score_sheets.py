@@ -65,6 +65,9 @@ LINK_LEADING = 8.4
 HEAD_ROW = 4.2 * mm  # the grid's two heading rows
 GAME_ROW = 4.5 * mm
 CELL_PAD = 2.5  # points from a heading to the middle of the grid's lines (half a line is ink)
+HINT_SIZE = 6.5  # the instruction under the grid
+HINT_SMALLEST = 5.5
+HINT_LEADING = 7.5
 NAME_SIZE = 12
 NAME_LEADING = 13.5
 SLIP_FORM = "slip"
@@ -278,9 +281,11 @@ def _define_slip_form(canvas, data: ScoreSheetsData, layout: SlipLayout, logo) -
         low = grid_top - (HEAD_ROW if c % 2 else 0)
         canvas.line(x, grid_bottom, x, low)
     canvas.setLineWidth(0.5)
-    canvas.setFont(FONT, 6.5)
+    size, lines = hint_lines(layout, labels.hint)
+    canvas.setFont(FONT, size)
     canvas.setFillGray(0.35)
-    canvas.drawString(left, grid_bottom - 9, fit(labels.hint, FONT, 6.5, right - left))
+    for i, line in enumerate(lines):
+        canvas.drawString(left, grid_bottom - 9 - i * HINT_LEADING, line)
     canvas.setFillGray(0)
 
     # The result, the winner and the signatures on the right, below the two names.
@@ -303,6 +308,20 @@ def _define_slip_form(canvas, data: ScoreSheetsData, layout: SlipLayout, logo) -
         canvas.setFont(FONT, 7)
         canvas.drawString(panel, y, signature)
     canvas.endForm()
+
+
+def hint_lines(layout: SlipLayout, hint: str) -> tuple[float, list[str]]:
+    """The instruction under the grid, whole: one line as wide as the grid; a line that
+    needs more runs on under the links' column (which ends above the grid's bottom),
+    then is set a little smaller (down to 5.5 pt), and only then takes a second line;
+    never under the players' panel. Only a text too long for two lines is cut."""
+    width = layout.grid_right - layout.grid_left
+    if string_width(hint, FONT, HINT_SIZE) > width and layout.has_links:
+        width = layout.panel - GAP - layout.grid_left
+    size, lines = wrap_fitted(hint, FONT, HINT_SIZE, width, lines=1, smallest=HINT_SMALLEST)
+    if len(lines) == 1 and lines[0] == hint:
+        return size, lines
+    return HINT_SIZE, wrap(hint, FONT, HINT_SIZE, width, lines=2)
 
 
 def _panel_result_top(layout: SlipLayout) -> float:
