@@ -92,6 +92,7 @@ def round_start(request, round_pk):
 def _revoke(request, p: Pairing):
     """The referee's revoke: the first POST asks for confirmation, the second records it."""
     match = get_object_or_404(p.matches, pk=parse_id(request.POST.get("match")))
+    services.refuse_table_revoke(match)
     offender = request.POST.get("offender")
     if offender not in ("0", "1"):
         raise GameError(_("Choose the player who revoked."), "offender")

@@ -10,7 +10,10 @@ not import it, and its part of a tournament's live version. Connected by
   the running browser match gives way (``services.recording.record_of_report``);
 - a tournament match that starts or finishes shows on the public page: a new live
   version (a move does not);
-- the computer is to move (``games.signals.computer_to_move``): its task is queued.
+- the computer is to move (``games.signals.computer_to_move``): its task is queued;
+- a round is withdrawn (``withdrawing_round``): its running matches end, kept as
+  cancelled, and its matches are detached from its pairings
+  (``services.pairings.end_round_matches``).
 """
 
 from django.db.models.signals import post_save
@@ -19,7 +22,7 @@ from tournaments import live_version, signals
 
 from . import signals as games_signals
 from .models import Match
-from .services import recording, sheets, starting
+from .services import pairings, recording, sheets, starting
 from .tasks import computer_move, table_computer_move
 
 
@@ -39,6 +42,10 @@ def _report_decides(sender, *, pairing, report, actor, **kwargs):
     recording.record_of_report(pairing, report, actor)
 
 
+def _withdrawing_round(sender, *, round, actor=None, dry_run=False, **kwargs):
+    return {"matches": pairings.end_round_matches(round, dry_run=dry_run)}
+
+
 def _match_changed(sender, instance, created=False, update_fields=None, raw=False, **kwargs):
     if raw or instance.pairing_id is None:
         return
@@ -56,5 +63,6 @@ def connect() -> None:
     signals.pairing_imported.connect(_pairing_imported, dispatch_uid="games.pairing_imported")
     signals.play_links.connect(_play_links, dispatch_uid="games.play_links")
     signals.report_decides.connect(_report_decides, dispatch_uid="games.report_decides")
+    signals.withdrawing_round.connect(_withdrawing_round, dispatch_uid="games.withdrawing_round")
     post_save.connect(_match_changed, sender=Match, dispatch_uid="live-save-match")
     games_signals.computer_to_move.connect(_computer_to_move, dispatch_uid="games.computer")

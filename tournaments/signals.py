@@ -14,6 +14,12 @@ sends, the apps above answer from their ``AppConfig.ready``.
 - ``report_decides``: a confirmed report of the players is about to decide its pairing
   (``pairing``, ``report``, ``actor``); the games app records the match and lets the
   running browser match give way. Sent inside the deciding transaction.
+- ``withdrawing_round``: the latest round is about to be withdrawn (``round``, ``actor``,
+  ``dry_run``); a receiver ends what still hangs on its pairings (the games app: the
+  running browser matches and tables are cancelled and kept, every match of the round
+  detached from its pairing) and returns ``{"matches": [ids]}`` of the running ones it
+  ended; with ``dry_run`` it changes nothing and names those it would end (the
+  confirmation page). Sent inside the withdrawing transaction, before the pairings go.
 - ``demo_season``: the demo's season (``main`` and the two ``finished`` tournaments
   before it) was made; a receiver returns what it made of it (the series app: the
   season series over the three), which the demo command names.
@@ -27,6 +33,7 @@ pairing_games = Signal()
 pairing_imported = Signal()
 play_links = Signal()
 report_decides = Signal()
+withdrawing_round = Signal()
 demo_season = Signal()
 
 

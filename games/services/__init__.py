@@ -22,7 +22,7 @@ Callers import from this package: ``from games import services``.
 
 from .common import GameError, Live, bot_levels, live_state, make_bot, rules_of
 from .pairings import active_match
-from .play import ActResult, apply_action, record_revoke
+from .play import ActResult, apply_action, record_revoke, refuse_table_revoke
 from .recording import (
     answer_report,
     check_score_sheet,
@@ -71,6 +71,7 @@ __all__ = [
     "record_quick",
     "record_revoke",
     "record_score_sheet",
+    "refuse_table_revoke",
     "replay_states",
     "report_quick",
     "report_score_sheet",

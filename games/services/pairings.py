@@ -1,18 +1,21 @@
 """A tournament pairing's matches: the players' names on a match, the running match, the
 pairing locked in the tournament core's order, a recorded match that replaces a running
 one, and a finished match (or table) deciding its pairing through the tournament core.
-Shared by starting, playing and recording matches of pairings."""
+Shared by starting, playing and recording matches of pairings; and what becomes of a
+withdrawn round's matches (``end_round_matches``)."""
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import services as tournament_services
-from tournaments.models import Pairing, Side, Tournament
+from tournaments.models import Pairing, Round, Side, Tournament
 
 from ..models import Match, Mode, Status
 from .common import GameError
+from .push import notify, notify_table
 
 
 def pairing_names(p: Pairing) -> tuple[str, str]:
@@ -87,3 +90,32 @@ def decide_pairing(m: Match, actor=None) -> None:
         m.result_note = ""
     except tournament_services.TournamentError as exc:
         m.result_note = exc.message[:300]
+
+
+def end_round_matches(rnd: Round, *, dry_run: bool = False) -> list[int]:
+    """The round is withdrawn (``tournaments.signals.withdrawing_round``): what a referee
+    expects of the matches begun in it. A running browser match or table ends: it is
+    cancelled, with a note that its players' pages show, and kept with its games and
+    moves (the audit log names it); it decides nothing. Every match of the round's
+    pairings (running, cancelled, or recorded but refused) is detached from its pairing,
+    which is deleted with the round; a new draw starts new matches. Returns the ids of
+    the running matches ended; ``dry_run`` changes nothing and names them."""
+    running = list(
+        Match.objects.filter(pairing__round=rnd, status=Status.PLAYING)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    if dry_run:
+        return running
+    note = _(
+        "Round %(number)d was withdrawn by the tournament staff: this match is cancelled."
+    ) % {"number": rnd.number}
+    ended = list(Match.objects.select_for_update().filter(pk__in=running, status=Status.PLAYING))
+    for m in ended:
+        m.status = Status.CANCELLED
+        m.result_note = note[:300]
+        m.save(update_fields=["status", "result_note", "updated_at"])
+    Match.objects.filter(pairing__round=rnd).update(pairing=None, updated_at=timezone.now())
+    for m in ended:  # the players' pages learn it once the withdrawal is stored
+        transaction.on_commit(lambda m=m: (notify_table if m.is_table else notify)(m))
+    return [m.pk for m in ended]

@@ -220,12 +220,27 @@ def computer_moves(pk: int, seq: int | None = None) -> int:
     return made
 
 
+def refuse_table_revoke(match: Match) -> None:
+    """A revoke is recorded in a match of two players only: the engine of the tables
+    of three and four knows no revoke yet. Refused with a message instead of failing."""
+    if match.is_table:
+        raise GameError(
+            _(
+                "A revoke (Renonce) at a table of three or four cannot be recorded here yet: "
+                "settle the game at the table, or enter the table's result from its score "
+                "sheet."
+            ),
+            "table",
+        )
+
+
 def record_revoke(match: Match | int, offender: int, *, seq=None, actor=None) -> ActResult:
     """The referee records a revoke (Renonce) by ``offender`` (seat 0 or 1) in the running
     game: the engine's ``revoke`` action, stored in the action log like any action; the
     opponent wins the game with 3 game points. ``seq`` is the sequence number the staff
     page showed: a repeated confirmation answers ``applied=False``, a game that moved on
-    meanwhile is refused. Written to the tournament's audit log."""
+    meanwhile is refused; so is a table of three or four (``refuse_table_revoke``).
+    Written to the tournament's audit log."""
     pk = match.pk if isinstance(match, Match) else match
     offender = parse_int(offender)
     if seq not in (None, ""):
@@ -239,6 +254,7 @@ def record_revoke(match: Match | int, offender: int, *, seq=None, actor=None) ->
     action = Action.revoke(offender)
     with transaction.atomic():
         m = _lock_played_match(pk)
+        refuse_table_revoke(m)
         if seq is not None and seq < m.next_seq:
             done = m.actions.filter(seq=seq).first()
             if done is not None and done.action == str(action):

@@ -32,6 +32,7 @@ from ..models import (
     Tournament,
     new_seed,
 )
+from ..signals import gathered, withdrawing_round
 from . import transcript
 from .common import (
     MIN_FIELD_SIZE,
@@ -443,7 +444,10 @@ def release_round(round, *, actor=None) -> Round:
 
 
 def withdraw_round(round, *, actor=None) -> None:
-    """Withdraw the latest round while none of its results are entered."""
+    """Withdraw the latest round while none of its results are entered. Its running
+    browser matches and tables end: the games app cancels them and keeps them, detached
+    from the deleted pairings, with a note for their players (``withdrawing_round``);
+    the audit log names them."""
     with transaction.atomic():
         t = _lock(round.tournament_id)
         try:
@@ -470,5 +474,8 @@ def withdraw_round(round, *, actor=None) -> None:
             "method": rnd.method,
             "protocol": rnd.protocol,
         }
+        ended = gathered(withdrawing_round, round=rnd, actor=actor, dry_run=False)
+        if ended.get("matches"):
+            before["cancelled_matches"] = ended["matches"]
         rnd.delete()
         _audit(t, actor, "withdraw_round", f"round {before['round']}", before, None)

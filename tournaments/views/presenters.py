@@ -12,6 +12,7 @@ from tournaments.money import euro
 from tournaments.services import holder_names, round_draws
 from tournaments.services.pairing import PROTOCOL_KEY, round_protocol
 from tournaments.services.reports import report_text, reports_by_pairing, side_player
+from tournaments.signals import gathered, withdrawing_round
 from tournaments.standings import compute_standings
 
 
@@ -460,6 +461,21 @@ def withdraw_round_confirmation(drawn: Round) -> Confirmation:
                 started,
             )
             % {"count": started}
+        )
+    ended = gathered(withdrawing_round, round=drawn, actor=None, dry_run=True)
+    running = len(ended.get("matches", []))
+    if running:
+        lines.append(
+            ngettext(
+                "%(count)d browser match of it is being played: it is ended and kept as "
+                "cancelled, and its players' pages say that the round was withdrawn. A "
+                "new draw starts new matches.",
+                "%(count)d browser matches of it are being played: they are ended and kept "
+                "as cancelled, and their players' pages say that the round was withdrawn. "
+                "A new draw starts new matches.",
+                running,
+            )
+            % {"count": running}
         )
     buttons = [
         {
