@@ -58,12 +58,16 @@ case "${1:-}" in
     echo "== Making the demo (the first time only)"
     .venv/bin/python manage.py tournament demo --if-empty
     echo "Staff logins: demo / demo (organiser), kassa / kassa (desk), tisch / tisch (table staff), schiri / schiri (referee); only for this local demo database."
+    port="${PORT:-8000}"
     # The task worker (the computer's moves, the replay analysis): the embedded default
-    # queues tasks in the database; it stops when the server stops.
-    .venv/bin/python manage.py db_worker --interval 0.2 --no-reload --no-startup-delay &
+    # queues tasks in the database; it stops when the server stops. Its pushes (the
+    # computer's moves) go to the server's relay at this address, signed with the secret
+    # key, and the server passes them to its pages (core/push_relay.py).
+    DJANGO_PUSH_RELAY="http://127.0.0.1:$port" \
+      .venv/bin/python manage.py db_worker --interval 0.2 --no-reload --no-startup-delay &
     worker=$!
     .venv/bin/python -m uvicorn schnapsen_site.asgi:application \
-      --host 127.0.0.1 --port "${PORT:-8000}" ${RELOAD:+--reload} &
+      --host 127.0.0.1 --port "$port" ${RELOAD:+--reload} &
     server=$!
     trap 'kill "$server" "$worker" 2>/dev/null; wait 2>/dev/null || true' EXIT
     trap 'exit 130' INT TERM

@@ -10,6 +10,10 @@ that reach Redis in the other order change nothing. Anywhere else (a task worker
 command line, the embedded in-memory layer, whose queues belong to the server's loop)
 the push is sent at once and waited for. A push that fails is logged and costs the
 pages one poll.
+
+A process told the app server's address (``PUSH_RELAY``: the embedded default's task
+worker, whose in-memory layer holds no page) hands the push to the server instead, which
+sends it to its own layer (``core.push_relay``).
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+
+from .push_relay import relay
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +44,9 @@ def send_to_group(group: str, event: dict, *, what: str = "") -> None:
     from channels.layers import get_channel_layer
     from django.conf import settings
 
+    if getattr(settings, "PUSH_RELAY", ""):
+        relay(group, event, what=what or group)
+        return
     layer = get_channel_layer()
     if layer is None:
         return

@@ -262,6 +262,8 @@ NINJA_PAGINATION_PER_PAGE = 100
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
+    # the embedded default's relayed pushes come over the loopback's plain HTTP, signed
+    SECURE_REDIRECT_EXEMPT = [r"^internal/push-relay$"]
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

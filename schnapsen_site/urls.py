@@ -8,6 +8,7 @@ from django.urls import include, path
 from api.api import api
 from api.urls import staff_patterns as api_staff
 from clubs.urls import staff_patterns as club_staff
+from core import push_relay
 from series.urls import staff_patterns as series_staff
 from tournaments.urls.staff import staff_patterns as tournament_staff
 
@@ -15,6 +16,7 @@ staff_patterns = tournament_staff + club_staff + series_staff + api_staff
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
+    path("internal/push-relay", push_relay.receive, name=push_relay.URL_NAME),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -4,6 +4,13 @@
    socket is down and as a slow safety net while it is up; a push that came while an
    action of this page was on its way is taken after the action's answer.
 
+   While the computer thinks the page polls sooner (o.botPoll: the embedded default,
+   whose task worker's pushes reach the pages through the server's relay): every
+   o.botPoll ms while the socket is down, and every BOT_FALLBACK_MS while it is open, in
+   case a push was lost (the push shows the move well before). The poll is set again
+   after each change the page shows (its own action answered, a push), so it is never
+   left waiting for the 15 s safety poll while the computer thinks.
+
    GameLive(o) with
      o.table      the page's root element (data-push, data-pushes, data-pushed-views)
      o.urls       {state, socket}
@@ -19,12 +26,19 @@
 (function () {
   "use strict";
 
+  // with the socket open: the poll after a change while the computer thinks (a lost push)
+  const BOT_FALLBACK_MS = 1000;
+
   window.GameLive = function (o) {
     let socketOpen = false;
     let pushes = 0;
     let failures = 0;
     let pending = null;  // the last push that came while an action was on its way
+    let timer = null;    // the next poll (null while a poll is on its way)
+    let dueAt = 0;
+    let quick = false;   // the next poll is the quick one while the computer thinks
     const leaving = () => (o.leaving ? o.leaving() : false);
+    const thinking = () => Boolean(o.botPoll) && o.computerThinking();
 
     function takePush(data) {
       if (o.onPush && o.onPush(data)) return;
@@ -33,13 +47,19 @@
       const view = data.payload;
       if (view && view.match) {
         // the page's own new view came with the push: no request needed
-        if (view.match.next_seq >= shown.match.next_seq) o.render(view);
+        if (view.match.next_seq >= shown.match.next_seq) {
+          o.table.dataset.shownBy = "push";
+          o.render(view);
+          rearm();
+        }
         return;
       }
-      if (data.next_seq !== shown.match.next_seq || data.status !== shown.match.status) refresh();
+      if (data.next_seq !== shown.match.next_seq || data.status !== shown.match.status) {
+        refresh("push").then(rearm);
+      }
     }
 
-    async function refresh() {
+    async function refresh(by) {
       if (o.busy() || leaving()) return;
       try {
         const shown = o.payload();
@@ -51,7 +71,10 @@
         if (o.onState && o.onState(res, data)) return;
         // Drop an answer that an action of ours overtook, or that is older than what we show.
         if (res.ok && data.match && !o.busy() && generation === o.acts() &&
-            data.match.next_seq >= o.payload().match.next_seq) o.render(data);
+            data.match.next_seq >= o.payload().match.next_seq) {
+          o.table.dataset.shownBy = by || "poll";
+          o.render(data);
+        }
         if (failures) { failures = 0; o.say(""); }
       } catch (e) {
         failures += 1;
@@ -59,15 +82,32 @@
       }
     }
 
+    function nextDelay() {
+      let delay = socketOpen ? 15000 : (o.payload().match.finished ? 5000 : o.pollMs);
+      if (thinking()) delay = socketOpen ? Math.max(o.botPoll, BOT_FALLBACK_MS) : o.botPoll;
+      return failures ? Math.max(delay, 2000) : delay;
+    }
+
+    function schedule(delay) {
+      clearTimeout(timer);
+      quick = thinking();
+      dueAt = Date.now() + delay;
+      timer = setTimeout(poll, delay);
+    }
+
+    // After a change shown, or the socket opened or closed: the next poll comes sooner
+    // if it is due sooner now (the computer thinks, the socket went down), and later if
+    // it was the quick one and the computer has moved. A poll on its way sets the next.
+    function rearm() {
+      if (timer === null) return;
+      const delay = nextDelay();
+      if (Date.now() + delay < dueAt || (quick && !thinking())) schedule(delay);
+    }
+
     async function poll() {
-      const shown = o.payload();
-      let delay = socketOpen ? 15000 : (shown.match.finished ? 5000 : o.pollMs);
-      // without pushes across processes the computer's move (made by the task worker)
-      // is fetched quickly while it thinks
-      if (o.botPoll && o.computerThinking()) delay = o.botPoll;
+      timer = null;
       await refresh();
-      if (failures) delay = Math.max(delay, 2000);
-      setTimeout(poll, delay);
+      schedule(nextDelay());
     }
 
     function connect() {
@@ -76,7 +116,7 @@
       const lang = encodeURIComponent((document.documentElement.lang || "").toLowerCase());
       let ws;
       try { ws = new WebSocket(scheme + location.host + o.urls.socket + "?lang=" + lang); } catch (e) { return; }
-      ws.onopen = () => { socketOpen = true; o.table.dataset.push = "open"; };
+      ws.onopen = () => { socketOpen = true; o.table.dataset.push = "open"; rearm(); };
       ws.onmessage = (event) => {
         let data;
         try { data = JSON.parse(event.data); } catch (e) { return; }
@@ -89,13 +129,19 @@
         const was = socketOpen;
         socketOpen = false;
         o.table.dataset.push = "closed";
+        rearm();
         if (was) setTimeout(connect, 1000 + Math.random() * 2000);
       };
     }
 
     return {
-      start() { connect(); setTimeout(poll, o.pollMs); },
-      actionDone() { const waiting = pending; pending = null; if (waiting) takePush(waiting); },
+      start() { connect(); schedule(o.pollMs); },
+      actionDone() {
+        const waiting = pending;
+        pending = null;
+        if (waiting) takePush(waiting);
+        rearm();  // the computer thinks now: the quick poll, not the safety poll
+      },
       refresh,
     };
   };
