@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import ALL_CARDS, Card
+from .messages import IllegalAction, ReasonError  # noqa: F401 - IllegalAction re-exported
 
 PLAY = "play"
 MARRIAGE = "marriage"
@@ -56,32 +57,33 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"an action is a string such as play:QH, not {text!r}")
+            raise ReasonError("action_not_text", example="play:QH", value=repr(text))
         kind, _, arg = text.strip().partition(":")
         kind = kind.strip().lower()
         arg = arg.strip()
         if kind in (EXCHANGE, CLOSE) or (kind == DECLARE and not arg):
             if arg:
-                raise ValueError(f"action {text!r}: {kind} takes no argument")
+                raise ReasonError("action_no_argument", text=repr(text), word=kind)
             return _SIMPLE[kind]
         if kind in (PLAY, MARRIAGE, DECLARE):
             if not arg:
-                raise ValueError(f"action {text!r}: {kind} needs a card, e.g. {kind}:KH")
+                raise ReasonError("action_needs_card", text=repr(text), word=kind)
             card = Card.parse(arg)
             if kind == PLAY:
                 return PLAY_ACTIONS[card]
             if card % 5 not in (2, 3):
-                raise ValueError(f"action {text!r}: a marriage is announced with a king or queen")
+                raise ReasonError("action_marriage_card", text=repr(text))
             if kind == MARRIAGE:
                 return MARRIAGE_ACTIONS[card]
             return DECLARE_MARRIAGE_ACTIONS[card - card % 5 + 2]
         if kind == REVOKE:
             if arg not in ("0", "1"):
-                raise ValueError(f"action {text!r}: revoke needs the player who revoked, 0 or 1")
+                raise ReasonError("action_revoke_player", text=repr(text))
             return REVOKE_ACTIONS[int(arg)]
-        raise ValueError(
-            f"unknown action {text!r}: use play:QH, marriage:KH, exchange, close, declare, "
-            "declare:KH or revoke:0"
+        raise ReasonError(
+            "action_unknown",
+            text=repr(text),
+            kinds="play:QH, marriage:KH, exchange, close, declare, declare:KH or revoke:0",
         )
 
     # Interned constructors.
@@ -114,5 +116,3 @@ REVOKE_ACTIONS = (Action(REVOKE, player=0), Action(REVOKE, player=1))
 _SIMPLE = {EXCHANGE: EXCHANGE_ACTION, CLOSE: CLOSE_ACTION, DECLARE: DECLARE_ACTION}
 
 
-class IllegalAction(ValueError):
-    """An action that the rules do not allow in this state; ``str()`` names the rule."""

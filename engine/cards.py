@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from .messages import ReasonError
+
 SUIT_LETTERS = "HDSC"
 RANK_LETTERS = "ATKQJ"
 RANK_POINTS = (11, 10, 4, 3, 2)
@@ -49,7 +51,7 @@ class Suit(IntEnum):
     def parse(cls, text: str) -> Suit:
         i = SUIT_LETTERS.find(text.strip().upper()) if len(text.strip()) == 1 else -1
         if i < 0:
-            raise ValueError(f"unknown suit {text!r}: use one of H D S C")
+            raise ReasonError("suit_unknown", text=repr(text))
         return cls(i)
 
     def __str__(self) -> str:
@@ -145,9 +147,7 @@ class Card(IntEnum):
         if text.startswith("10"):
             text = "T" + text[2:]
         if len(text) != 2 or text[0] not in RANK_LETTERS or text[1] not in SUIT_LETTERS:
-            raise ValueError(
-                f"unknown card {code!r}: a card is a rank A T K Q J and a suit H D S C, e.g. QH"
-            )
+            raise ReasonError("card_unknown", text=repr(code))
         return cls(SUIT_LETTERS.index(text[1]) * 5 + RANK_LETTERS.index(text[0]))
 
     @classmethod

@@ -37,7 +37,7 @@ from .cards import (
     parse_cards,
 )
 from .deck import shuffled_order
-from .messages import Reason
+from .messages import Reason, reason_of
 from .outcome import (
     CLOSE_FAILED,
     CLOSED,
@@ -344,7 +344,7 @@ class GameState:
         try:
             action = Action.parse(action)
         except ValueError as exc:
-            return Reason("bad_action", error=str(exc))
+            return reason_of(exc)
         if self.result is not None:
             return Reason("two_player_game_over")
         if action.kind == REVOKE:

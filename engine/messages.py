@@ -10,6 +10,9 @@ parameters, so it never has to parse an English sentence.
 still works) that also carries ``.code`` and ``.params``; ``why_illegal()`` of the
 Bauernschnapsen and Talonschnapsen states returns one. :class:`RuleViolation` is the
 :class:`~engine.actions.IllegalAction` they raise, with the same three attributes.
+:class:`ReasonError` is the ``ValueError`` that parsing raises with a code: a rule option,
+a preset, a catalogue, an action, a card or a suit that is not understood (the command
+line prints its English text; a web page translates its ``.reason``, :func:`reason_of`).
 
 ``CATALOGUE`` maps each code to its English template (``str.format`` fields named by the
 parameters). Parameters that name a thing use the engine's notation: a card code
@@ -26,8 +29,6 @@ players' names in their place.
 from __future__ import annotations
 
 import re
-
-from .actions import IllegalAction
 
 CATALOGUE: dict[str, str] = {
     # -- any phase
@@ -67,6 +68,10 @@ CATALOGUE: dict[str, str] = {
     "marriage_not_in_game": "marriages count only in the normal game and the Schnapser games, not in {contract}",
     "marriage_not_for_this_side": "in the {contract} only the side playing for the 66 announces marriages",
     "marriage_forty_after_one_trick": "in the Schnapser the forty may be announced only while one trick and the forty can make 66",
+    # -- a Renonce called at a table (``revoke:2``)
+    "revoke_no_such_seat": "there is no seat {number}: the table has {seats} seats, from 0",
+    "revoke_not_in_play": "a Renonce is called during the play of a running game",
+    "revoke_not_found": "no Renonce by seat {seat}: every card played followed suit and trumped as the rules ask",
     # -- how a game ends (MultiResult.reason)
     "result_redeal": "three jacks: the caller demanded a new deal",
     "result_caller_66": "the caller's side reached 66",
@@ -82,6 +87,7 @@ CATALOGUE: dict[str, str] = {
     "result_all_tricks_made": "{contract} made: every trick taken",
     "result_all_tricks_lost": "{contract} lost: seat {seat} took a trick",
     "result_shown": "{contract} won by showing the cards",
+    "result_revoke": "Renonce by seat {seat} ({card} in trick {trick}): the other side wins the game",
     # -- labels of actions (buttons)
     "action_cut": "cut",
     "action_knock": "knock (draufhauen)",
@@ -114,6 +120,29 @@ CATALOGUE: dict[str, str] = {
     "sheet_figures_impossible": "no game is worth {points} points under these rules",
     "sheet_figures_mismatch": "the game gives {expected}, the sheet says {figures}",
     "sheet_bad_figures": "figures are two whole numbers from 0 to {goal}, not {text}",
+    # -- parsing (ReasonError): rule options, presets, catalogues, cards, suits, actions
+    "rule_option_choice": "rule option {option} must be one of {choices}, not {value}",
+    "rule_option_bool": "rule option {option} must be true or false",
+    "rule_option_match_bummerl": "rule option bummerl_to_win_match must be 2 or 3",
+    "rule_not_in_variant": "{contract} is not a game of {variant}",
+    "rule_unknown_profile": "unknown rule profile {name}: use one of {presets}",
+    "rules_not_options": "rules must be a preset name or an object of rule options",
+    "rule_unknown_options": "unknown rule option(s): {options}",
+    "catalogue_unknown_game": "unknown special game {name} in the catalogue: use {games} or a preset ({presets})",
+    "card_unknown": "unknown card {text}: a card is a rank A T K Q J and a suit H D S C, e.g. QH",
+    "suit_unknown": "unknown suit {text}: use one of H D S C",
+    "action_not_text": "an action is a string such as {example}, not {value}",
+    "action_no_argument": "action {text}: {word} takes no argument",
+    "action_needs_card": "action {text}: {word} needs a card, e.g. {word}:KH",
+    "action_marriage_card": "action {text}: a marriage is announced with a king or queen",
+    "action_revoke_player": "action {text}: revoke needs the player who revoked, 0 or 1",
+    "action_revoke_seat": "action {text}: revoke needs the seat that revoked, e.g. revoke:2",
+    "action_turn_up_number": "action {text}: turn_up needs the number of the card, e.g. turn_up:1",
+    "action_unknown_game": "action {text}: unknown game {name}; games: {games}",
+    "action_bid_normal": "action {text}: unknown game 'normal' (the normal game is played when all pass); games: {games}",
+    "action_bid_suffix": "action {text}: after the game only :no_talon may follow",
+    "action_discard_two": "action {text}: discard needs two different cards, e.g. discard:JS,QH",
+    "action_unknown": "unknown action {text}: use {kinds}",
     # -- the two-player engine's reasons (``GameState.why_illegal``; the texts as before)
     "two_player_must_follow": "must follow suit ({suit}) after the talon is exhausted or closed",
     "two_player_must_win": "must win the trick with a higher {suit} card",
@@ -176,6 +205,38 @@ class Reason(str):
 
 def _rebuild(code, params):
     return Reason(code, **params)
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow in this state; ``str()`` names the rule.
+    (Defined here, below every other engine module; ``engine.actions.IllegalAction`` is
+    the same class.)"""
+
+
+class ReasonError(ValueError):
+    """A ``ValueError`` whose text is a :class:`Reason`: what parsing a rule option, a
+    preset, a catalogue, a card, a suit or an action did not understand. ``str()`` is the
+    English text as before; ``.reason``, ``.code`` and ``.params`` as in RuleViolation."""
+
+    def __init__(self, code: str, **params):
+        self.reason = Reason(code, **params)
+        self.code = code
+        self.params = params
+        super().__init__(str(self.reason))
+
+    def __reduce__(self):
+        return (_rebuild_error, (self.code, self.params))
+
+
+def _rebuild_error(code, params):
+    return ReasonError(code, **params)
+
+
+def reason_of(exc) -> Reason:
+    """The :class:`Reason` of a parse error: its code if it has one, else ``bad_action``
+    with the text."""
+    reason = getattr(exc, "reason", None)
+    return reason if isinstance(reason, Reason) else Reason("bad_action", error=str(exc))
 
 
 class RuleViolation(IllegalAction):

@@ -95,6 +95,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
+from .messages import ReasonError
+
 FAILED_CLOSE_CHOICES = ("two_or_three", "closer_value_at_least_two")
 SUCCESSFUL_CLOSE_CHOICES = ("card_points", "two_or_three")
 WRONG_DECLARATION_CHOICES = ("as_if_right", "as_if_right_at_least_two", "three")
@@ -131,12 +133,14 @@ class RuleSet:
         )
         for field, choices in checks:
             if getattr(self, field) not in choices:
-                raise ValueError(
-                    f"rule option {field} must be one of {', '.join(choices)}, "
-                    f"not {getattr(self, field)!r}"
+                raise ReasonError(
+                    "rule_option_choice",
+                    option=field,
+                    choices=", ".join(choices),
+                    value=repr(getattr(self, field)),
                 )
         if self.bummerl_to_win_match not in (2, 3):
-            raise ValueError("rule option bummerl_to_win_match must be 2 or 3")
+            raise ReasonError("rule_option_match_bummerl")
 
     @classmethod
     def preset(cls, name: str = "weich") -> RuleSet:
@@ -154,7 +158,9 @@ class RuleSet:
             )
         if name == "turnier":
             return cls(name="turnier", closed_points_at_end=True, schneider_double=False)
-        raise ValueError(f"unknown rule profile {name!r}: use one of weich, scharf, turnier")
+        raise ReasonError(
+            "rule_unknown_profile", name=repr(name), presets=", ".join(cls.PRESETS)
+        )
 
     def replace(self, **changes) -> RuleSet:
         return dataclasses.replace(self, **changes)
@@ -171,11 +177,11 @@ class RuleSet:
         if isinstance(data, str):
             return cls.preset(data)
         if not isinstance(data, dict):
-            raise ValueError("rules must be a preset name or an object of rule options")
+            raise ReasonError("rules_not_options")
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ValueError(f"unknown rule option(s): {', '.join(unknown)}")
+            raise ReasonError("rule_unknown_options", options=", ".join(unknown))
         name = data.get("name", "weich")
         base = cls.preset(name) if name in cls.PRESETS else cls(name=name)
         return dataclasses.replace(base, **data)

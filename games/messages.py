@@ -76,6 +76,12 @@ TEMPLATES = {
         "table",
         "In the Schnapser the forty only while one trick and the forty can make 66.",
     ),
+    "revoke_no_such_seat": T("table", "There is no seat %(number)s at this table."),
+    "revoke_not_in_play": T("table", "A Renonce is called while the cards of a game are played."),
+    "revoke_not_found": T(
+        "table",
+        "No Renonce by %(seat)s: every card followed suit and trumped as the rules ask.",
+    ),
     "result_redeal": T("table", "Three jacks: the caller demanded a new deal."),
     "result_caller_66": T("table", "The caller's side reached 66."),
     "result_opponents_66": T("table", "The caller's opponents reached 66."),
@@ -92,6 +98,10 @@ TEMPLATES = {
     "result_all_tricks_made": T("table", "%(contract)s made: every trick taken."),
     "result_all_tricks_lost": T("table", "%(contract)s lost: %(seat)s took a trick."),
     "result_shown": T("table", "%(contract)s won by showing the cards."),
+    "result_revoke": T(
+        "table",
+        "Renonce by %(seat)s (%(card)s in trick %(trick)s): the other side wins the game.",
+    ),
     "action_cut": T("table", "Cut"),
     "action_knock": T("table", "Knock (draufhauen)"),
     "action_call": T("table", "Call %(suit)s trump"),
@@ -139,6 +149,39 @@ TEMPLATES = {
     "sheet_bad_figures": T(
         "table", "Figures are two whole numbers from 0 to %(goal)s, not %(text)s."
     ),
+    # -- parsing (engine.messages.ReasonError): what a command line or a hand-made request
+    #    sent and the engine did not understand; the notation is the engine's, as typed
+    "rule_option_choice": L("The rule option %(option)s must be one of %(choices)s, not %(value)s."),
+    "rule_option_bool": L("The rule option %(option)s must be true or false."),
+    "rule_option_match_bummerl": L("The rule option bummerl_to_win_match must be 2 or 3."),
+    "rule_not_in_variant": L("%(contract)s is not a game of %(variant)s."),
+    "rule_unknown_profile": L("Unknown rule profile %(name)s: use one of %(presets)s."),
+    "rules_not_options": L("The rules are a preset name or an object of rule options."),
+    "rule_unknown_options": L("Unknown rule option(s): %(options)s."),
+    "catalogue_unknown_game": L(
+        "Unknown special game %(name)s in the catalogue: use %(games)s or a preset (%(presets)s)."
+    ),
+    "card_unknown": L("Unknown card %(text)s: a card is a rank A T K Q J and a suit H D S C, e.g. QH."),
+    "suit_unknown": L("Unknown suit %(text)s: use one of H D S C."),
+    "action_not_text": L("An action is a text such as %(example)s, not %(value)s."),
+    "action_no_argument": L("Action %(text)s: %(word)s takes nothing after it."),
+    "action_needs_card": L("Action %(text)s: %(word)s needs a card, e.g. %(word)s:KH."),
+    "action_marriage_card": L("Action %(text)s: a marriage is announced with a king or queen."),
+    "action_revoke_player": L("Action %(text)s: revoke needs the player who revoked, 0 or 1."),
+    "action_revoke_seat": L("Action %(text)s: revoke needs the seat that revoked, e.g. revoke:2."),
+    "action_turn_up_number": L(
+        "Action %(text)s: turn_up needs the number of the card, e.g. turn_up:1."
+    ),
+    "action_unknown_game": L("Action %(text)s: unknown game %(name)s; games: %(games)s."),
+    "action_bid_normal": L(
+        "Action %(text)s: the normal game is not announced, it is played when all pass; "
+        "games: %(games)s."
+    ),
+    "action_bid_suffix": L("Action %(text)s: after the game only :no_talon may follow."),
+    "action_discard_two": L(
+        "Action %(text)s: discard needs two different cards, e.g. discard:JS,QH."
+    ),
+    "action_unknown": L("Unknown action %(text)s: use %(kinds)s."),
     # -- the two-player engine (the player reads them about his own move)
     "two_player_must_follow": L("You must follow suit (%(suit)s): the talon is used up or closed."),
     "two_player_must_win": L("You must win the trick with a higher %(suit)s card."),

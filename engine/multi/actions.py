@@ -1,7 +1,7 @@
 """Actions of Bauernschnapsen and Talonschnapsen and their notation.
 
 The string form round-trips (``Action.parse(str(a)) == a``); the player is always the
-one to move (``state.to_move``):
+one to move (``state.to_move``), but for ``revoke``:
 
 =========================  ==================================================================
 ``cut``, ``knock``         the cutter cuts (cards dealt 3 then 2) or knocks ("draufhauen":
@@ -21,6 +21,9 @@ one to move (``state.to_move``):
 ``play:QH``                lead or follow with QH
 ``marriage:KH``            announce the marriage of hearts (20, 40 in trump) and lead KH
                            (or ``marriage:QH``: lead the queen)
+``revoke:2``               a Renonce called on seat 2 (by any player at the table or the
+                           referee, not only the player to move): the engine checks it
+                           against the recorded play (``multi/revoke.py``)
 =========================  ==================================================================
 
 Actions are immutable and hashable; the common ones are shared instances
@@ -33,6 +36,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..cards import ALL_CARDS, Card, Suit
+from ..messages import ReasonError
 from .contracts import CONTRACT_NAMES, SPECIAL_NAMES
 
 CUT = "cut"
@@ -46,7 +50,8 @@ DOUBLE = "double"
 DISCARD = "discard"
 PLAY = "play"
 MARRIAGE = "marriage"
-KINDS = (CUT, KNOCK, CALL, TURN_UP, REDEAL, BID, PASS, DOUBLE, DISCARD, PLAY, MARRIAGE)
+REVOKE = "revoke"
+KINDS = (CUT, KNOCK, CALL, TURN_UP, REDEAL, BID, PASS, DOUBLE, DISCARD, PLAY, MARRIAGE, REVOKE)
 _SIMPLE_KINDS = (CUT, KNOCK, REDEAL, PASS, DOUBLE)
 NO_TALON = "no_talon"
 
@@ -60,6 +65,7 @@ class Action:
     index: int | None = None
     contract: str | None = None
     no_talon: bool = False
+    seat: int | None = None
 
     def __str__(self) -> str:
         k = self.kind
@@ -73,6 +79,8 @@ class Action:
             return f"{k}:{self.contract}:{NO_TALON}" if self.no_talon else f"{k}:{self.contract}"
         if k == DISCARD:
             return f"{k}:{','.join(c.name for c in self.cards)}"
+        if k == REVOKE:
+            return f"{k}:{self.seat}"
         return k
 
     def __repr__(self) -> str:
@@ -84,53 +92,57 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"an action is a string such as play:QH or bid:gangl, not {text!r}")
+            raise ReasonError("action_not_text", example="play:QH or bid:gangl", value=repr(text))
         kind, _, arg = text.strip().partition(":")
         kind = kind.strip().lower()
         arg = arg.strip()
         if kind in _SIMPLE_KINDS:
             if arg:
-                raise ValueError(f"action {text!r}: {kind} takes no argument")
+                raise ReasonError("action_no_argument", text=repr(text), word=kind)
             return SIMPLE[kind]
         if kind in (PLAY, MARRIAGE):
             if not arg:
-                raise ValueError(f"action {text!r}: {kind} needs a card, e.g. {kind}:KH")
+                raise ReasonError("action_needs_card", text=repr(text), word=kind)
             card = Card.parse(arg)
             if kind == PLAY:
                 return PLAY_ACTIONS[card]
             if card % 5 not in (2, 3):
-                raise ValueError(f"action {text!r}: a marriage is announced with a king or queen")
+                raise ReasonError("action_marriage_card", text=repr(text))
             return MARRIAGE_ACTIONS[card]
         if kind == CALL:
             return CALL_ACTIONS[Suit.parse(arg)]
         if kind == TURN_UP:
             if not (arg.isascii() and arg.isdigit()) or not 1 <= int(arg) <= 6:
-                raise ValueError(
-                    f"action {text!r}: turn_up needs the number of the card, e.g. turn_up:1"
-                )
+                raise ReasonError("action_turn_up_number", text=repr(text))
             return turn_up(int(arg))
         if kind == BID:
             name, _, flag = arg.partition(":")
             name = name.strip().lower()
             if name not in SPECIAL_NAMES:
-                hint = " (the normal game is played when all pass)" if name == "normal" else ""
-                raise ValueError(
-                    f"action {text!r}: unknown game {name!r}{hint}; games: {', '.join(SPECIAL_NAMES)}"
+                games = ", ".join(SPECIAL_NAMES)
+                if name == "normal":
+                    raise ReasonError("action_bid_normal", text=repr(text), games=games)
+                raise ReasonError(
+                    "action_unknown_game", text=repr(text), name=repr(name), games=games
                 )
             if flag and flag.strip().lower() != NO_TALON:
-                raise ValueError(f"action {text!r}: after the game only :{NO_TALON} may follow")
+                raise ReasonError("action_bid_suffix", text=repr(text))
             return bid(name, bool(flag))
         if kind == DISCARD:
             parts = [p for p in arg.replace(" ", ",").split(",") if p]
             cards = [Card.parse(p) for p in parts]
             if len(cards) != 2 or cards[0] == cards[1]:
-                raise ValueError(
-                    f"action {text!r}: discard needs two different cards, e.g. discard:JS,QH"
-                )
+                raise ReasonError("action_discard_two", text=repr(text))
             return discard(cards)
-        raise ValueError(
-            f"unknown action {text!r}: use cut, knock, call:H, turn_up:1, redeal, bid:gangl, "
-            "pass, double, discard:JS,QH, play:QH or marriage:KH"
+        if kind == REVOKE:
+            if not (arg.isascii() and arg.isdigit()) or int(arg) > 3:
+                raise ReasonError("action_revoke_seat", text=repr(text))
+            return REVOKE_ACTIONS[int(arg)]
+        raise ReasonError(
+            "action_unknown",
+            text=repr(text),
+            kinds="cut, knock, call:H, turn_up:1, redeal, bid:gangl, pass, double, "
+            "discard:JS,QH, play:QH, marriage:KH or revoke:2",
         )
 
     # Interned constructors.
@@ -167,6 +179,7 @@ DISCARD_ACTIONS: dict[tuple[int, int], Action] = {
     (a, b): Action(DISCARD, cards=(ALL_CARDS[a], ALL_CARDS[b]))
     for a, b in combinations(range(20), 2)
 }
+REVOKE_ACTIONS: tuple[Action, ...] = tuple(Action(REVOKE, seat=q) for q in range(4))
 SIMPLE: dict[str, Action] = {k: Action(k) for k in _SIMPLE_KINDS}
 CUT_ACTION, KNOCK_ACTION, REDEAL_ACTION, PASS_ACTION, DOUBLE_ACTION = (
     SIMPLE[CUT],

@@ -60,6 +60,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..messages import ReasonError
+
 NORMAL = "normal"
 BETTLER = "bettler"
 SCHNAPSER = "schnapser"
@@ -177,9 +179,11 @@ def catalogue_of(value) -> tuple[str, ...]:
     names = tuple(value)
     for n in names:
         if n not in SPECIAL_NAMES:
-            raise ValueError(
-                f"unknown special game {n!r} in the catalogue: use {', '.join(SPECIAL_NAMES)} "
-                f"or a preset ({', '.join(CATALOGUES)})"
+            raise ReasonError(
+                "catalogue_unknown_game",
+                name=repr(n),
+                games=", ".join(SPECIAL_NAMES),
+                presets=", ".join(CATALOGUES),
             )
     # canonical order, no repeats
     return tuple(n for n in SPECIAL_NAMES if n in names)

@@ -55,6 +55,15 @@ wie beim Bauernschnapsen").
     With three jacks as his first three cards the caller may demand a new deal (004
     "Spielablauf": "kann er verlangen, dass neu gegeben wird"). The same dealer deals
     again (the game did not take place; 004 does not say who deals).
+``revoke`` (``"game"`` | ``"three"``; default ``"game"``)
+    A Renonce (a card that broke Farb- und Stichzwang, found after it was played and
+    called by a player or the referee, ``multi/revoke.py``) loses the game for the side at
+    fault. 004 says nothing of it; 000 "Renonce" (two players): "mit dem sofortigen
+    Verlust des Spiels bestraft, der Gegner gewinnt in diesem Fall drei Punkte". ``game``:
+    the other side wins the game being played, at its value (a special game's, the normal
+    game's most, 3), doubled as it was flecked: the Renonce loses the game, as 000's three
+    are the most a normal game of two gives. ``three``: 000's three points as they stand,
+    whatever the game, doubled likewise.
 ``count`` (``"down"`` | ``"up"``; default ``"down"``)
     Score sheets count down from 24 to 0 (004 "Allgemeines": "von 24 Punkten auf Null
     herunterschreibt") or up from 0 to 24 ("Vielfach erfolgt die Zählweise auch
@@ -72,6 +81,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..messages import ReasonError
 from .contracts import CATALOGUES, catalogue_of
 
 TARGET = 24
@@ -82,6 +92,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "zehnergang_rank": ("above_gangl", "equal_gangl"),
     "bettler_lead": ("caller", "announcer"),
     "count": ("down", "up"),
+    "revoke": ("game", "three"),
 }
 
 
@@ -102,6 +113,7 @@ class MultiRules:
     turn_up: bool = True
     three_jacks: bool = True
     count: str = "down"
+    revoke: str = "game"
 
     GAME: ClassVar[str] = ""
     SCHNAPSER_TRICKS: ClassVar[int] = 3
@@ -112,17 +124,19 @@ class MultiRules:
         object.__setattr__(self, "catalogue", catalogue_of(self.catalogue))
         for field, choices in self._choices().items():
             if getattr(self, field) not in choices:
-                raise ValueError(
-                    f"rule option {field} must be one of {', '.join(choices)}, "
-                    f"not {getattr(self, field)!r}"
+                raise ReasonError(
+                    "rule_option_choice",
+                    option=field,
+                    choices=", ".join(choices),
+                    value=repr(getattr(self, field)),
                 )
         for field in dataclasses.fields(self):
             default = field.default
             if isinstance(default, bool) and not isinstance(getattr(self, field.name), bool):
-                raise ValueError(f"rule option {field.name} must be true or false")
+                raise ReasonError("rule_option_bool", option=field.name)
         for n in self.catalogue:
             if n in self.NOT_IN_GAME:
-                raise ValueError(f"{n} is not a game of {self.GAME}")
+                raise ReasonError("rule_not_in_variant", contract=n, variant=self.GAME)
 
     @classmethod
     def _choices(cls) -> dict[str, tuple[str, ...]]:
@@ -133,7 +147,9 @@ class MultiRules:
         """A preset: ``ueblich`` (default), ``alles``, ``ohne_bettler``, ``keine`` (the
         catalogue of the same name, every other option at its default)."""
         if name not in cls.PRESETS:
-            raise ValueError(f"unknown rule profile {name!r}: use one of {', '.join(cls.PRESETS)}")
+            raise ReasonError(
+                "rule_unknown_profile", name=repr(name), presets=", ".join(cls.PRESETS)
+            )
         cat = tuple(n for n in CATALOGUES[name] if n not in cls.NOT_IN_GAME)
         return cls(name=name, catalogue=cat)
 
@@ -156,11 +172,11 @@ class MultiRules:
         if isinstance(data, str):
             return cls.preset(data)
         if not isinstance(data, dict):
-            raise ValueError("rules must be a preset name or an object of rule options")
+            raise ReasonError("rules_not_options")
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ValueError(f"unknown rule option(s): {', '.join(unknown)}")
+            raise ReasonError("rule_unknown_options", options=", ".join(unknown))
         name = data.get("name", "ueblich")
         base = cls.preset(name) if name in cls.PRESETS else cls(name=name)
         data = dict(data)

@@ -32,7 +32,7 @@ from typing import ClassVar
 
 from ..cards import ALL_CARDS, Card, Suit, mask_of, parse_cards
 from ..deck import shuffled_order
-from ..messages import Reason, RuleViolation
+from ..messages import Reason, RuleViolation, reason_of
 from .actions import (
     BID,
     CALL,
@@ -44,6 +44,7 @@ from .actions import (
     PASS,
     PLAY,
     REDEAL,
+    REVOKE,
     TURN_UP,
     Action,
 )
@@ -58,6 +59,7 @@ from .phases import RAISE as P_RAISE
 from .phases import RAISE_AFTER as P_RAISE_AFTER
 from .phases import TALON as P_TALON
 from .play import Play, plays  # noqa: F401 - plays is re-exported
+from .revoke import Renonce
 from .view import MultiView, state_dict
 
 _FIELDS = (
@@ -73,7 +75,7 @@ _FIELDS = (
 )  # fmt: skip
 
 
-class MultiState(Play, Auction):
+class MultiState(Play, Auction, Renonce):
     """A game of three or four players in progress. Create one with ``deal()`` of a
     variant (:class:`~engine.bauern.BauernState`, :class:`~engine.talon.TalonState`)."""
 
@@ -279,13 +281,17 @@ class MultiState(Play, Auction):
 
     def why_illegal(self, action, seat: int | None = None) -> Reason | None:
         """None if ``action`` is legal for the player to move (and, if given, ``seat`` is
-        that player), else the :class:`Reason` naming the rule it breaks."""
+        that player), else the :class:`Reason` naming the rule it breaks. A Renonce
+        (``revoke:N``) may be called by anyone: it is legal when the recorded play holds
+        one by seat N (``multi/revoke.py``)."""
         try:
             action = Action.parse(action)
         except ValueError as exc:
-            return Reason("bad_action", error=str(exc))
+            return reason_of(exc)
         if self.result is not None:
             return Reason("game_over")
+        if action.kind == REVOKE:  # called by anyone at the table, or the referee
+            return self._revoke_problem(action.seat)
         if seat is not None and seat != self.to_move:
             return Reason("not_your_turn", seat=seat, to_move=self.to_move)
         if action in self.legal_actions():
@@ -323,7 +329,7 @@ class MultiState(Play, Auction):
             try:
                 action = Action.parse(action)
             except ValueError as exc:
-                raise RuleViolation(action, Reason("bad_action", error=str(exc))) from None
+                raise RuleViolation(action, reason_of(exc)) from None
         if check:
             why = self.why_illegal(action)
             if why is not None:
@@ -355,6 +361,8 @@ class MultiState(Play, Auction):
             self._cut(kind)
         elif kind == REDEAL:
             self._redeal()
+        elif kind == REVOKE:
+            self._revoke(action.seat)
         else:  # pragma: no cover - Action.parse guards the kinds
             raise RuleViolation(action, Reason("not_legal", action=str(action)))
 

@@ -646,7 +646,7 @@ def test_heading_and_errors():
     assert s.why_illegal("marriage:KH").code == "marriage_only_on_lead"
     assert s.why_illegal("bid:gangl").code == "wrong_phase"
     assert s.why_illegal("play:AD", seat=3).code == "not_your_turn"
-    assert s.why_illegal("fly").code == "bad_action"
+    assert s.why_illegal("fly").code == "action_unknown"  # a parse error with its code
     with pytest.raises(RuleViolation) as info:
         s.apply("play:JC")
     assert info.value.code == "must_follow_suit" and "must follow suit" in str(info.value)

@@ -7,8 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import GameState
+from engine import Action, GameState, RuleSet
+from engine.bauern import BauernRules, BauernState
 from engine.messages import CATALOGUE, Reason, RuleViolation, classify
+from engine.multi.actions import Action as MultiAction
+from engine.talon import TalonRules
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
@@ -17,7 +20,7 @@ def test_every_code_used_in_the_engine_is_catalogued():
     used = set()
     for path in ENGINE.rglob("*.py"):
         text = path.read_text()
-        used |= set(re.findall(r'(?:Reason|_LineError)\(\s*"([a-z_0-9]+)"', text))
+        used |= set(re.findall(r'(?:Reason|ReasonError|_LineError)\(\s*"([a-z_0-9]+)"', text))
         used |= set(re.findall(r'_finish\([^"\n]*"(result_[a-z_0-9]+)"', text))
         used |= set(re.findall(r'"(result_[a-z_0-9]+)"', text))
         if path.name == "view.py":  # button labels (action_cut ... are built from the kind)
@@ -68,3 +71,50 @@ def test_two_player_reasons_all_have_codes():
     assert len(seen) >= 8
     assert classify("something new").code == "two_player_other"
     assert classify(Reason("game_over")).code == "game_over"
+
+
+BAD_INPUTS = [
+    # (what parses it, the input, its code): issue 32, the parse errors have codes too
+    (RuleSet.from_dict, {"name": "weich", "fly": 1}, "rule_unknown_options"),
+    (RuleSet.preset, "hart", "rule_unknown_profile"),
+    (RuleSet.from_dict, {"last_trick": "two"}, "rule_option_choice"),
+    (RuleSet.from_dict, {"bummerl_to_win_match": 5}, "rule_option_match_bummerl"),
+    (RuleSet.from_dict, 3, "rules_not_options"),
+    (Action.parse, "zudrehen", "action_unknown"),
+    (Action.parse, "play:XX", "card_unknown"),
+    (Action.parse, "declare:JH", "action_marriage_card"),
+    (Action.parse, "revoke:2", "action_revoke_player"),
+    (Action.parse, "close:KH", "action_no_argument"),
+    (Action.parse, 7, "action_not_text"),
+]
+
+
+def _multi():
+    return [
+        (BauernRules.from_dict, {"catalogue": "gangl fly"}, "catalogue_unknown_game"),
+        (BauernRules.from_dict, {"plauderer": "d"}, "rule_option_choice"),
+        (BauernRules.from_dict, {"turn_up": "yes"}, "rule_option_bool"),
+        (BauernRules.preset, "streng", "rule_unknown_profile"),
+        (TalonRules.from_dict, {"catalogue": ["schnapser_zusammen"]}, "rule_not_in_variant"),
+        (MultiAction.parse, "call:X", "suit_unknown"),
+        (MultiAction.parse, "bid:normal", "action_bid_normal"),
+        (MultiAction.parse, "bid:grand", "action_unknown_game"),
+        (MultiAction.parse, "bid:gangl:ohne", "action_bid_suffix"),
+        (MultiAction.parse, "turn_up:9", "action_turn_up_number"),
+        (MultiAction.parse, "discard:JS", "action_discard_two"),
+        (MultiAction.parse, "play", "action_needs_card"),
+        (MultiAction.parse, "pass:1", "action_no_argument"),
+        (MultiAction.parse, "revoke:x", "action_revoke_seat"),
+    ]
+
+
+def test_parse_errors_of_rules_and_actions_carry_a_code_and_their_english_text():
+    for parse, value, code in BAD_INPUTS + _multi():
+        with pytest.raises(ValueError) as err:
+            parse(value)
+        assert err.value.code == code, (value, err.value)
+        assert err.value.reason.code == code and str(err.value) == str(err.value.reason)
+        assert pickle.loads(pickle.dumps(err.value)).code == code
+    s = BauernState.deal("ueblich", seed=1)
+    assert s.why_illegal("bid:normal").code == "action_bid_normal"  # not bad_action
+    assert GameState.deal("weich", seed=1).why_illegal("play:ZZ").code == "card_unknown"

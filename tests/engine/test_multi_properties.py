@@ -48,6 +48,7 @@ COMMON = {
     "call_from_hand": st.booleans(),
     "turn_up": st.booleans(),
     "three_jacks": st.booleans(),
+    "revoke": st.sampled_from(["game", "three"]),
 }
 TALON = {
     "raise_when_outbid": st.booleans(),

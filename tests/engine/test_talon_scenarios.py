@@ -56,7 +56,7 @@ def test_normal_game_the_caller_takes_the_talon_and_may_exchange():
 def test_discards_name_their_reason():
     s = run(talon(*NORMAL), "call:H", "pass", "pass", "pass")
     assert s.why_illegal("discard:AS,TS").code == "discard_not_in_hand"
-    assert s.why_illegal("discard:AS").code == "bad_action"
+    assert s.why_illegal("discard:AS").code == "action_discard_two"
 
 
 def test_an_announcement_without_the_talon_goes_first():
