@@ -5,6 +5,7 @@ import io
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.test import Client
 from django.urls import reverse
 
 from clubs import services as clubs
@@ -86,3 +87,42 @@ def test_the_command_line(twins):
     assert "\n" not in str(info.value)
     with pytest.raises(CommandError):
         call_command("club", "merge-players", str(keep.pk), "999999")
+
+
+@pytest.mark.parametrize(
+    "who", ["a-organiser", "b-organiser", "b-desk", "b-table", "b-referee", "nobody", "admin"]
+)
+def test_the_page_shows_other_clubs_non_public_tournaments_only_as_a_number(twins, who):
+    """Club A's tournament is not public: club B's organiser merging the same two players
+    sees that they play in one such tournament, not its name; B's other roles and users
+    of no club are refused; A's organiser and a site administrator see it named."""
+    ta, tb, keep, other, club_a = twins
+    club_b = tb.club
+    ta.is_public = False
+    ta.save(update_fields=["is_public"])
+    User = get_user_model()
+    users = {
+        "a-organiser": User.objects.create_user("a-org"),
+        "nobody": User.objects.create_user("nobody"),
+        "admin": User.objects.create_superuser("root"),
+    }
+    clubs.grant_role(club_a, users["a-organiser"], Role.ORGANISER)
+    for role in ("organiser", "desk", "table", "referee"):
+        users[f"b-{role}"] = User.objects.create_user(f"b-{role}")
+        clubs.grant_role(club_b, users[f"b-{role}"], role)
+    client = Client(headers={"accept-language": "en"})
+    client.force_login(users[who])
+    url = reverse("staff:player_merge")
+    response = client.get(url, {"keep": keep.pk, "other": other.pk})
+    page = response.content.decode()
+    if who in ("b-desk", "b-table", "b-referee", "nobody"):
+        assert response.status_code == 403 and "A-Schnapsen" not in page
+        return
+    assert response.status_code == 200
+    assert "B-Schnapsen" in page  # public: named for everybody
+    if who == "b-organiser":
+        assert "A-Schnapsen" not in page and "Verein A" not in page
+        assert page.count("1 non-public tournament of another club") == 2  # both players
+    else:
+        assert "A-Schnapsen" in page and "non-public tournament" not in page
+    assert Player.objects.get(pk=other.pk).merged_into is None  # a GET merges nothing

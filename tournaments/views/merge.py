@@ -2,7 +2,7 @@
 (organisers): choose the one to keep, find the other, see what moves, confirm."""
 
 from django.contrib import messages
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
@@ -22,13 +22,26 @@ def _player(raw) -> Player | None:
     return Player.objects.current().filter(pk=pk).first() if pk else None
 
 
-def _tournaments(player: Player):
-    return (
+def _tournaments(player: Player, user) -> tuple[list[Tournament], int]:
+    """The tournaments ``player`` has entries in that ``user`` may see (public ones, and
+    those of his own clubs), with his entries there (``held``); and how many others
+    there are (other clubs' non-public tournaments: a number, never their names)."""
+    own = permissions.narrow(Tournament.objects.all(), user).values("pk")
+    seen = Q(is_public=True) | Q(pk__in=own)
+    shown = list(
         Tournament.objects.filter(entries__player=player)
+        .filter(seen)
         .select_related("club")
         .annotate(held=Count("entries"))
         .order_by("-date")
     )
+    hidden = (
+        Tournament.objects.filter(entries__player=player)
+        .exclude(pk__in=[t.pk for t in shown])
+        .distinct()
+        .count()
+    )
+    return shown, hidden
 
 
 @staff_required
@@ -62,13 +75,17 @@ def player_merge(request):
     candidates = []
     if keep is not None and other is None and query:
         candidates = list(search_players(query).exclude(pk=keep.pk)[:30])
+    keep_tournaments, keep_hidden = _tournaments(keep, request.user) if keep else ([], 0)
+    other_tournaments, other_hidden = _tournaments(other, request.user) if other else ([], 0)
     context = {
         "keep": keep,
         "other": other,
         "query": query,
         "candidates": candidates,
-        "keep_tournaments": _tournaments(keep) if keep else [],
-        "other_tournaments": _tournaments(other) if other else [],
+        "keep_tournaments": keep_tournaments,
+        "keep_hidden": keep_hidden,
+        "other_tournaments": other_tournaments,
+        "other_hidden": other_hidden,
     }
     if keep is None and query:
         context["candidates"] = list(search_players(query)[:30])
