@@ -56,7 +56,11 @@ def start(request):
     if over_friendly_limit(request):
         messages.error(
             request,
-            pgettext("table", "Too many friendly games from this address: try again in an hour."),
+            pgettext("table", "Too many friendly games with this account: try again in an hour.")
+            if request.user.is_authenticated
+            else pgettext(
+                "table", "Too many friendly games from this address: try again in an hour."
+            ),
         )
         return redirect("games:index")
     try:

@@ -86,13 +86,15 @@ def may_see_everything(request, match: Match) -> bool:
 
 
 def over_friendly_limit(request) -> bool:
-    """Anonymous friendly matches per address and hour (``FRIENDLY_MATCHES_PER_HOUR``;
-    the count is kept in the shared cache). Behind a proxy the address is the client's
-    as the ASGI server passes it on (uvicorn ``--proxy-headers``). Staff: no limit."""
-    if request.user.is_authenticated:
+    """Friendly matches per hour (``FRIENDLY_MATCHES_PER_HOUR``; the count is kept in the
+    shared cache): per account for a user who is logged in, per address otherwise.
+    Behind a proxy the address is the client's as the ASGI server passes it on (uvicorn
+    ``--proxy-headers``, trusting only the proxy's address): the app servers must be
+    reachable only through the proxy, or anybody could name his own address. A club's
+    staff (any role) and site administrators: no limit."""
+    if permissions.is_staff(request.user):
         return False
-    address = request.META.get("REMOTE_ADDR") or "unknown"
-    key = f"games:friendly:{address}:{int(time.time() // 3600)}"
+    key = f"games:friendly:{friendly_limit_key(request)}:{int(time.time() // 3600)}"
     cache.add(key, 0, 3700)
     try:
         count = cache.incr(key)
@@ -100,6 +102,13 @@ def over_friendly_limit(request) -> bool:
         cache.set(key, 1, 3700)
         count = 1
     return count > settings.FRIENDLY_MATCHES_PER_HOUR
+
+
+def friendly_limit_key(request) -> str:
+    """Whom the limit of friendly matches counts: the account, else the address."""
+    if request.user.is_authenticated:
+        return f"user:{request.user.pk}"
+    return f"address:{request.META.get('REMOTE_ADDR') or 'unknown'}"
 
 
 def action_body(request):

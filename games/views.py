@@ -56,15 +56,19 @@ def index(request):
     if request.method == "POST":
         opponent = request.POST.get("opponent", "computer")
         if over_friendly_limit(request):
-            messages.error(
-                request,
-                _(
+            if request.user.is_authenticated:
+                text = _(
+                    "One account may start %(n)d friendly matches an hour, and that many "
+                    "have been started with yours. Finish a running match or try again in "
+                    "an hour."
+                )
+            else:
+                text = _(
                     "Without a login one address may start %(n)d friendly matches an hour, "
                     "and that many have been started from here. Finish a running match or "
                     "try again in an hour; club staff can log in to start more."
                 )
-                % {"n": settings.FRIENDLY_MATCHES_PER_HOUR},
-            )
+            messages.error(request, text % {"n": settings.FRIENDLY_MATCHES_PER_HOUR})
             return render(request, "games/index.html", _index_context(request), status=429)
         try:
             match = services.create_friendly_match(
@@ -249,7 +253,12 @@ def replay(request, pk):
             status=403,
         )
     ctx = _context_common(match)
-    games = services.replay_states(match) if match.mode == Mode.PLAYED else []
+    # the staff may follow a running match's moves; its current game's hidden cards show
+    # once that game is over
+    running = match.status == Status.PLAYING
+    games = (
+        services.replay_states(match, hide_running=running) if match.mode == Mode.PLAYED else []
+    )
     rows = {g.index: g for g in match.games.all()}
     for data in games:
         row = rows.get(data["game"] - 1)
@@ -306,8 +315,8 @@ def analysis(request, pk, game):
 def record_json(request, pk):
     match = match_or_404(pk, tournament=True)
     public_or_404(request, match)
-    if not may_see_everything(request, match) or match.mode != Mode.PLAYED:
-        raise Http404
+    if match.mode != Mode.PLAYED or match.status == Status.PLAYING:
+        raise Http404  # the record holds every deal's cards: only once the match is over
     response = JsonResponse(services.match_record(match).to_dict())
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'
     return response

@@ -40,23 +40,40 @@ def match_record(match: Match) -> MatchRecord:
     return MatchRecord(rules, first, records, match.bummerl_to_win)
 
 
-def replay_states(match: Match) -> list[dict]:
-    """Every game, every state, the whole table (for the step-through view)."""
+def replay_states(match: Match, *, hide_running: bool = False) -> list[dict]:
+    """Every game, every state, the whole table (for the step-through view).
+
+    ``hide_running``: a game that is not over yet (the running match's current one)
+    shows its moves but not its hidden cards: the hands and the talon as backs, no legal
+    moves (they would tell a hand); its cards show once the game is over."""
     out = []
     for i, rec in enumerate(match_record(match).games):
         try:
             states = rec.replay(game=i)
         except (IllegalAction, ValueError) as exc:  # pragma: no cover - the log is checked
             raise GameError(str(exc), "replay") from None
+        hidden = hide_running and bool(states) and states[-1].result is None
         out.append(
             {
                 "game": i + 1,
                 "dealer": rec.dealer,
                 "actions": [str(a) for a in rec.actions],
-                "states": [s.to_dict() for s in states],
+                "states": [_concealed(s.to_dict()) if hidden else s.to_dict() for s in states],
+                "hidden": hidden,
             }
         )
     return out
+
+
+def _concealed(state: dict) -> dict:
+    """A state of a running game as its hidden cards' backs: what was played, announced
+    and turned up stays (the moves, the tricks, the trump card, the points)."""
+    return {
+        **state,
+        "hands": [[None] * len(hand) for hand in state["hands"]],
+        "talon": [None] * len(state["talon"]),
+        "legal_actions": [],
+    }
 
 
 # --------------------------------------------------------------------------- analysis

@@ -1,4 +1,5 @@
-/* Step through every game of a finished match: all hands, the talon, every action. */
+/* Step through every game of a match: all hands, the talon, every action (a running
+   game's hidden cards as backs). */
 (function () {
   "use strict";
   const C = window.SchnapsenCards;
@@ -18,7 +19,8 @@
     $("replay-action").textContent = i > 0 ? (game.action_texts || game.actions)[i - 1] : "";
     [0, 1].forEach((p) => {
       const h = clear($("replay-hand-" + p));
-      s.hands[p].forEach((code) => h.appendChild(C.card(code, deck, labels)));
+      // a running game's hidden cards come as null: their backs
+      s.hands[p].forEach((code) => h.appendChild(code ? C.card(code, deck, labels) : C.back()));
     });
     const t = clear($("replay-talon"));
     s.talon.forEach(() => t.appendChild(C.back()));

@@ -6,12 +6,14 @@ import json
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
 from games import services
 from games.models import Match
 from games.services import GameError
+from tests.roles import grant
 
 pytestmark = pytest.mark.django_db
 
@@ -178,13 +180,44 @@ def test_anonymous_friendly_matches_are_rate_limited_with_a_clear_message(client
     assert Match.objects.count() == 2
 
 
+@pytest.mark.parametrize("role", ["organiser", "desk", "table", "referee", "admin"])
 @override_settings(FRIENDLY_MATCHES_PER_HOUR=1)
-def test_staff_are_not_rate_limited(client, django_user_model):
-    user = django_user_model.objects.create_user("vera", password="pw", is_staff=True)
+def test_club_staff_are_not_rate_limited(client, django_user_model, role):
+    if role == "admin":
+        user = django_user_model.objects.create_superuser("vera", password="pw")
+    else:
+        user = grant(django_user_model.objects.create_user("vera", password="pw"), role)
     client.force_login(user)
     form = {"name": "Vera", "opponent": "computer", "level": "easy", "rules": "weich"}
     for _ in range(3):
         assert client.post(reverse("games:index"), form).status_code == 302
+
+
+@override_settings(FRIENDLY_MATCHES_PER_HOUR=2)
+def test_a_user_of_no_club_is_limited_per_account_from_any_address(django_user_model):
+    """Logged in without a club role (Django's is_staff flag is no club role): the limit
+    counts the account, whichever address (or X-Forwarded-For) the requests come from."""
+    user = django_user_model.objects.create_user("ohne", password="pw", is_staff=True)
+    form = {"name": "Ohne", "opponent": "computer", "level": "easy", "rules": "weich"}
+    answers = []
+    for n, address in enumerate(("192.0.2.1", "192.0.2.2", "192.0.2.3")):
+        client = Client(
+            REMOTE_ADDR=address,
+            headers={"accept-language": "en", "x-forwarded-for": f"198.51.100.{n}"},
+        )
+        client.force_login(user)
+        answers.append(client.post(reverse("games:index"), form))
+    assert [r.status_code for r in answers] == [302, 302, 429]
+    assert "One account may start 2 friendly matches an hour" in answers[-1].content.decode()
+    assert Match.objects.count() == 2
+    # the tables of three and four count with them
+    client = Client(REMOTE_ADDR="192.0.2.9", headers={"accept-language": "en"})
+    client.force_login(user)
+    response = client.post(reverse("games:table_start"), {"game": "bauernschnapsen"})
+    assert response.status_code == 302 and Match.objects.count() == 2
+    # another address without a login has its own count
+    anonymous = Client(REMOTE_ADDR="192.0.2.1")
+    assert anonymous.post(reverse("games:index"), form).status_code == 302
 
 
 def _synchronous_commit() -> str:
