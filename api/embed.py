@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import datetime
 
+from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.clickjacking import xframe_options_exempt
+from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET
 
 from clubs.models import Club
@@ -22,11 +24,19 @@ CALENDAR_DAYS_BACK = 0  # a tournament of today is still upcoming
 CALENDAR_LIMIT = 500
 
 
+def widget_policy() -> dict:
+    """The site's Content-Security-Policy with the widget's embedding rule: the websites
+    of ``WIDGET_FRAME_ANCESTORS`` (default any) may frame it; all else as on every page."""
+    return {**settings.SECURE_CSP, "frame-ancestors": list(settings.WIDGET_FRAME_ANCESTORS)}
+
+
 @require_GET
 @xframe_options_exempt
+@csp_override(widget_policy())
 def widget(request, pk):
     """The live standings of one tournament, to be shown in an iframe on any website:
-    phone-first, updated by itself (pushed, or polled), from the public pages' cache."""
+    phone-first, updated by itself (pushed, or polled), from the public pages' cache.
+    The one page other sites may frame (its Content-Security-Policy says which)."""
     return public.widget(request, pk)
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -77,6 +78,8 @@ MIDDLEWARE = [
     "clubs.middleware.StaffLoginMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # the Content-Security-Policy of every answer (SECURE_CSP below)
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
 ]
 
 ROOT_URLCONF = "schnapsen_site.urls"
@@ -261,6 +264,30 @@ CORS_ALLOW_ALL_ORIGINS = True
 CORS_ALLOW_CREDENTIALS = False
 CORS_EXPOSE_HEADERS = ["ETag", "Last-Modified"]
 NINJA_PAGINATION_PER_PAGE = 100
+
+# The Content-Security-Policy (Django's own, ``django.middleware.csp``), in development
+# too: scripts, style sheets, images, fonts and connections (the live pages' WebSockets)
+# from this site only; no inline script and no <style> element (the pages have none),
+# style attributes allowed; no plugins; forms post only here; no other site may frame a
+# page (frame-ancestors 'none', as X-Frame-Options DENY), except the standings widget
+# (``/embed/t/<id>/standings/``), which club websites embed: its view lets the sites of
+# ``DJANGO_WIDGET_FRAME_ANCESTORS`` frame it (default: any).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "style-src-attr": [CSP.UNSAFE_INLINE],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+#: Who may frame the standings widget: "*" (any website), or the club websites' origins,
+#: comma-separated (``https://verein.example.at,https://cup.example.at``).
+WIDGET_FRAME_ANCESTORS = env_list("DJANGO_WIDGET_FRAME_ANCESTORS", "*")
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
