@@ -7,6 +7,12 @@ class ClubsConfig(AppConfig):
     name = "clubs"
     verbose_name = _("Clubs and staff")
 
+    def ready(self):
+        # the audit entry of a login locked by the limit of failed logins (axes' signal)
+        from . import login_limit
+
+        login_limit.connect()
+
 
 class SiteAdminConfig(AdminConfig):
     """Django's admin, for site administrators only (``clubs.admin_site.SiteAdmin``)."""

@@ -12,6 +12,7 @@ reach it through the server's relay, ``DJANGO_PUSH_RELAY``), and the task queue 
 database (``manage.py db_worker``), so nothing but Python is needed.
 """
 
+import datetime
 import os
 import tempfile
 from pathlib import Path
@@ -61,6 +62,7 @@ INSTALLED_APPS = [
     "series",
     "api",
     "corsheaders",
+    "axes",  # failed logins limited per account and per address (``clubs.login_limit``)
     "ninja",  # the API documentation's Swagger UI served from our static files, not a CDN
 ]
 
@@ -80,6 +82,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # the Content-Security-Policy of every answer (SECURE_CSP below)
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # a login refused by the limit of failed logins: the login page with the message (last)
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "schnapsen_site.urls"
@@ -252,6 +256,23 @@ STORAGES = {
 }
 
 LOGIN_URL = "login"
+# Failed logins (``clubs.login_limit``, django-axes): after DJANGO_LOGIN_FAILURES failed
+# logins within DJANGO_LOGIN_LOCKOUT_MINUTES for one account, or from one address, that
+# account or address may not log in (the right password neither) until that time has
+# passed since the last counted failure. Kept in the database, shared by every app server.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked login untried
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURES", "10"))
+AXES_COOLOFF_TIME = datetime.timedelta(
+    minutes=int(os.environ.get("DJANGO_LOGIN_LOCKOUT_MINUTES", "15"))
+)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own: account, address
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a refused try does not lengthen it
+AXES_LOCKOUT_CALLABLE = "clubs.login_limit.locked_out"
+AXES_DISABLE_ACCESS_LOG = True  # failures are kept; successful logins are not recorded
+AXES_VERBOSE = False
 LOGIN_REDIRECT_URL = "/staff/"
 LOGOUT_REDIRECT_URL = "/"
 

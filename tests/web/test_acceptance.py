@@ -4,6 +4,7 @@ import io
 import re
 
 import pytest
+from django.http import HttpRequest
 from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 from django.utils import translation
@@ -66,7 +67,7 @@ def test_demo_login_is_the_organiser_of_the_demo_club(client):
     from tournaments.models import Tournament
 
     call_command("tournament", "demo", "--if-empty", stdout=io.StringIO())
-    assert client.login(username="demo", password="demo")
+    assert client.login(request=HttpRequest(), username="demo", password="demo")  # axes: a request
     main = Tournament.objects.get(name="Preisschnapsen des SC Herz-Ass")
     assert client.get(reverse("staff:dashboard", args=[main.pk])).status_code == 200
     assert client.get(reverse("staff:tournament_edit", args=[main.pk])).status_code == 200

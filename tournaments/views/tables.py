@@ -56,6 +56,7 @@ AUDIT_ACTIONS = {
     "update_series": _("series changed"),
     "add_to_series": _("tournament added to the series"),
     "remove_from_series": _("tournament taken out of the series"),
+    "login_locked": _("login blocked after failed logins"),
     "set_absent": _("player marked absent"),
     "set_present": _("player back (no longer absent)"),
     "create_api_token": _("API token made"),
