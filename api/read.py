@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from clubs.models import Club
 from series.models import Series
-from series.services import compute_series_standings
+from series.services import compute_series_standings, series_tournaments
 from tournaments.models import PAIRING_HOLDERS, Entry, Outcome, Pairing, Round, Tournament
 from tournaments.services import tournament_phase
 from tournaments.standings import compute_standings
@@ -175,9 +175,8 @@ def public_series():
 
 
 def series_summary(request, s: Series) -> dict:
-    ids = list(
-        s.tournaments.order_by("date", "pk").values_list("pk", flat=True)
-    )
+    # the tournaments the series counts (another club's only with its consent, while public)
+    ids = [t.pk for t in series_tournaments(s)]
     return {
         "id": s.pk,
         "name": s.name,

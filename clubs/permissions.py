@@ -315,6 +315,8 @@ VIEW_RULES: dict[str, Rule] = {
     "staff:series_create": Rule("any", A.SERIES, A.SERIES),
     "staff:series_edit": Rule("series", A.SERIES, A.SERIES),
     "staff:series_tournaments": Rule("series", A.SERIES, A.SERIES),
+    # a tournament's consent to other clubs' series: its own club's organisers
+    "staff:tournament_series": Rule(T, A.SERIES, A.SERIES),
 }
 
 #: A staff page that is not listed above: for organisers only (deny by default).

@@ -83,10 +83,30 @@ class Series(models.Model):
         )
 
 
+class Consent(models.TextChoices):
+    """The answer of a tournament's club to a series of another club that counts it."""
+
+    ACCEPTED = "accepted", _("agreed")
+    REQUESTED = "requested", _("asked, waiting for the tournament's club")
+    REFUSED = "refused", _("refused by the tournament's club")
+    WITHDRAWN = "withdrawn", _("withdrawn by the tournament's club")
+
+
 class SeriesTournament(models.Model):
+    """A tournament in a series. A tournament of the series' own club is counted at once;
+    one of another club only with that club's consent (``consent``: it agreed to the
+    request, or lets every series count it, ``OpenTournament``) and while it is public
+    (``services.series_tournaments``)."""
+
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="members")
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="series_members"
+    )
+    consent = models.CharField(
+        _("consent of the tournament's club"),
+        max_length=10,
+        choices=Consent.choices,
+        default=Consent.ACCEPTED,
     )
     added_at = models.DateTimeField(_("added"), auto_now_add=True)
 
@@ -102,3 +122,24 @@ class SeriesTournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.series}: {self.tournament}"
+
+
+class OpenTournament(models.Model):
+    """A tournament whose club lets the series of other clubs count it without asking
+    ("may be counted in other clubs' series"); the club may take it back, and withdraw
+    the tournament from any series, at any time."""
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="open_to_series",
+    )
+    opened_at = models.DateTimeField(_("since"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament open to other clubs' series")
+        verbose_name_plural = _("tournaments open to other clubs' series")
+
+    def __str__(self) -> str:
+        return str(self.tournament)

@@ -1,5 +1,13 @@
 """Season series: making them, their tournaments, and their standings.
 
+A tournament of the series' own club is counted as soon as it is added. One of another
+club is counted only with that club's consent and while it is public: adding it asks
+that club (``Consent.REQUESTED``) unless it lets every series count it
+(``OpenTournament``) or the one who adds it may answer for it; that club's organisers
+agree or refuse, and may withdraw it again (``answer_request``, ``withdraw_tournament``).
+Every public output (the page, the PDF, the API) reads the standings, which count only
+``series_tournaments``: a tournament withdrawn or made non-public leaves them at once.
+
 The standings are computed by ``series.scoring`` (pure code) from the places of the
 series' finished tournaments (``tournaments.standings``), whenever they are asked for:
 a corrected result changes them at once. They are cached under a version that changes
@@ -14,8 +22,11 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs import permissions
 from core.errors import UserError
 from core.numbers import parse_id
 from tournaments import live_version
@@ -24,7 +35,7 @@ from tournaments.services import tournament_phase
 from tournaments.standings import compute_standings
 
 from . import scoring
-from .models import Scheme, Series, SeriesTournament
+from .models import Consent, OpenTournament, Scheme, Series, SeriesTournament
 
 CACHE_SECONDS = 600
 
@@ -150,18 +161,163 @@ def update_series(series: Series, *, actor=None, **fields) -> Series:
     return s
 
 
+def may_answer_for(actor, tournament: Tournament) -> bool:
+    """May ``actor`` give or refuse the consent of the tournament's club? Its organisers
+    (the right to its club's series) and site administrators; the command line (None)."""
+    if actor is None:
+        return True
+    return permissions.can(actor, permissions.Action.SERIES, tournament.club_id)
+
+
+def _agreed_on_adding(series: Series, tournament: Tournament, actor, asked_before) -> bool:
+    """Is a tournament added to ``series`` counted at once? Its own club's: yes; another
+    club's if the one adding it may answer for that club, or if the club lets every series
+    count it, unless it refused or withdrew it from this series before (then it is asked)."""
+    if tournament.club_id == series.club_id or may_answer_for(actor, tournament):
+        return True
+    if asked_before:
+        return False
+    return OpenTournament.objects.filter(tournament=tournament).exists()
+
+
+def _audit_consent(member: SeriesTournament, actor, action: str, before, after) -> None:
+    """A consent's change in both logs: the series' club's, and the tournament's (when
+    they are two clubs)."""
+    series, tournament = member.series, member.tournament
+    state = {"series": series.pk, "name": str(series), "tournament": tournament.pk}
+    _audit(series, actor, action, {**state, "consent": before} if before else None,
+           {**state, "consent": after})
+    if series.club_id != tournament.club_id:
+        AuditLog.objects.create(
+            tournament=tournament,
+            user=actor if getattr(actor, "is_authenticated", False) else None,
+            action=action,
+            target=str(series)[:200],
+            before={**state, "consent": before} if before else None,
+            after={**state, "consent": after},
+        )
+
+
 def add_tournament(series: Series, tournament: Tournament, *, actor=None) -> SeriesTournament:
+    """Add ``tournament`` to ``series``: counted at once, or asked of its club (the
+    member's ``consent`` tells which). A tournament refused or withdrawn before is asked
+    again."""
     with transaction.atomic():
         s = Series.objects.select_for_update().get(pk=series.pk)
-        if SeriesTournament.objects.filter(series=s, tournament=tournament).exists():
+        member = (
+            SeriesTournament.objects.select_for_update()
+            .filter(series=s, tournament=tournament)
+            .first()
+        )
+        if member is not None and member.consent in (Consent.ACCEPTED, Consent.REQUESTED):
             raise SeriesError(
                 _("%(tournament)s is in this series already.") % {"tournament": tournament},
                 "duplicate",
             )
-        member = SeriesTournament.objects.create(series=s, tournament=tournament)
+        agreed = _agreed_on_adding(s, tournament, actor, asked_before=member is not None)
+        consent = Consent.ACCEPTED if agreed else Consent.REQUESTED
+        before = member.consent if member is not None else None
+        if member is None:
+            member = SeriesTournament.objects.create(
+                series=s, tournament=tournament, consent=consent
+            )
+        else:
+            member.consent = consent
+            member.save(update_fields=["consent"])
         s.save(update_fields=["updated_at"])  # a new version of the standings
-        _audit(s, actor, "add_to_series", None, {"tournament": tournament.pk, "name": str(tournament)})
+        member.series, member.tournament = s, tournament
+        if s.club_id == tournament.club_id:
+            _audit(s, actor, "add_to_series", None,
+                   {"tournament": tournament.pk, "name": str(tournament)})
+        else:
+            _audit_consent(
+                member, actor, "add_to_series" if agreed else "request_series", before, consent
+            )
     return member
+
+
+def _member(series: Series, tournament: Tournament, *, lock: bool = True) -> SeriesTournament:
+    query = SeriesTournament.objects.select_related("series", "tournament")
+    if lock:
+        query = query.select_for_update()
+    member = query.filter(series=series, tournament=tournament).first()
+    if member is None:
+        raise SeriesError(
+            _("%(tournament)s is not in this series.") % {"tournament": tournament},
+            "not_member",
+        )
+    return member
+
+
+def answer_request(
+    series: Series, tournament: Tournament, *, agree: bool, actor=None
+) -> SeriesTournament:
+    """The tournament's club agrees that ``series`` counts it, or refuses."""
+    with transaction.atomic():
+        member = _member(series, tournament)
+        if member.consent != Consent.REQUESTED:
+            raise SeriesError(
+                _("%(series)s is not asking for %(tournament)s.")
+                % {"series": member.series, "tournament": tournament},
+                "not_requested",
+            )
+        member.consent = Consent.ACCEPTED if agree else Consent.REFUSED
+        member.save(update_fields=["consent"])
+        Series.objects.filter(pk=member.series_id).update(updated_at=timezone.now())
+        _audit_consent(
+            member, actor, "accept_series" if agree else "refuse_series",
+            Consent.REQUESTED, member.consent,
+        )
+    return member
+
+
+def withdraw_tournament(series: Series, tournament: Tournament, *, actor=None) -> SeriesTournament:
+    """The tournament's club takes it out of another club's series: it leaves the
+    standings and every public output at once; the series may ask again."""
+    with transaction.atomic():
+        member = _member(series, tournament)
+        if member.series.club_id == tournament.club_id:
+            raise SeriesError(
+                _("This is a series of the tournament's own club: take it out on the series' page."),
+                "own_series",
+            )
+        if member.consent not in (Consent.ACCEPTED, Consent.REQUESTED):
+            raise SeriesError(
+                _("%(tournament)s is not counted in %(series)s.")
+                % {"tournament": tournament, "series": member.series},
+                "not_counted",
+            )
+        before = member.consent
+        member.consent = Consent.WITHDRAWN
+        member.save(update_fields=["consent"])
+        Series.objects.filter(pk=member.series_id).update(updated_at=timezone.now())
+        _audit_consent(member, actor, "withdraw_from_series", before, member.consent)
+    return member
+
+
+def is_open(tournament: Tournament) -> bool:
+    return OpenTournament.objects.filter(tournament=tournament).exists()
+
+
+def set_open(tournament: Tournament, is_open: bool, *, actor=None) -> None:
+    """The per-tournament setting "may be counted in other clubs' series": while it is
+    on, a series of another club that adds the tournament counts it without asking (a
+    series it was refused or withdrawn from asks again). Taking it back takes the
+    tournament out of no series: withdraw it from those where it should not count."""
+    with transaction.atomic():
+        if is_open:
+            _made = OpenTournament.objects.get_or_create(tournament=tournament)[1]
+        else:
+            _made = OpenTournament.objects.filter(tournament=tournament).delete()[0] > 0
+        if _made:
+            AuditLog.objects.create(
+                tournament=tournament,
+                user=actor if getattr(actor, "is_authenticated", False) else None,
+                action="open_to_series" if is_open else "close_to_series",
+                target=str(tournament)[:200],
+                before={"open_to_other_series": not is_open},
+                after={"open_to_other_series": is_open},
+            )
 
 
 def remove_tournament(series: Series, tournament: Tournament, *, actor=None) -> None:
@@ -221,11 +377,65 @@ class SeriesStandings:
         return sum(1 for c in self.columns if c.finished)
 
 
+def counted(series: Series) -> Q:
+    """The members ``series`` counts: its own club's tournaments, and other clubs' public
+    tournaments whose club agreed."""
+    return Q(consent=Consent.ACCEPTED) & (
+        Q(tournament__club_id=series.club_id) | Q(tournament__is_public=True)
+    )
+
+
 def series_tournaments(series: Series) -> list[Tournament]:
+    """The tournaments the series counts, in its order: those of its standings, its page,
+    its PDF and the API (``counted``)."""
+    members = SeriesTournament.objects.filter(series=series).filter(counted(series))
     return list(
-        Tournament.objects.filter(series_members__series=series)
+        Tournament.objects.filter(pk__in=members.values("tournament_id"))
         .select_related("club")
         .order_by("date", "pk")
+    )
+
+
+@dataclass
+class Member:
+    """A tournament of a series as its organisers see it: whether it counts, and the
+    consent of its club (``own``: the series' own club's, no consent needed)."""
+
+    tournament: Tournament
+    consent: str
+    counts: bool
+    own: bool
+
+    @property
+    def consent_label(self) -> str:
+        return "" if self.own else str(Consent(self.consent).label)
+
+
+def members(series: Series) -> list[Member]:
+    """Every tournament added to ``series``, counted or not (the staff's page)."""
+    rows = SeriesTournament.objects.filter(series=series)
+    counting = set(rows.filter(counted(series)).values_list("pk", flat=True))
+    return [
+        Member(
+            tournament=row.tournament,
+            consent=row.consent,
+            counts=row.pk in counting,
+            own=row.tournament.club_id == series.club_id,
+        )
+        for row in rows.select_related("tournament__club").order_by(
+            "tournament__date", "tournament__pk"
+        )
+    ]
+
+
+def other_clubs_series(tournaments) -> list[SeriesTournament]:
+    """The memberships of ``tournaments`` (a queryset) in series of other clubs than
+    theirs, with the series and its club: what their clubs answer or withdraw."""
+    return list(
+        SeriesTournament.objects.filter(tournament__in=tournaments)
+        .exclude(series__club_id=F("tournament__club_id"))
+        .select_related("series__club", "tournament__club")
+        .order_by("-tournament__date", "series__name", "pk")
     )
 
 

@@ -12,6 +12,8 @@ staff_patterns = [
     path("series/new/", views.series_create, name="series_create"),
     path("series/<id:pk>/", views.series_edit, name="series_edit"),
     path("series/<id:pk>/tournaments/", views.series_tournaments, name="series_tournaments"),
+    # a tournament's consent to other clubs' series (its club's organisers)
+    path("t/<id:pk>/series/", views.tournament_series, name="tournament_series"),
 ]
 
 app_name = "series"

@@ -1,22 +1,24 @@
 """Series pages: the public standings (phone first) and its PDF; for organisers the
-list, the terms and the tournaments of their clubs' series."""
+list, the terms and the tournaments of their clubs' series, and the consent of their
+clubs' tournaments to other clubs' series (``tournament_series``)."""
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import permissions
 from clubs.permissions import staff_required
-from core.http import posted
+from core.http import posted, safe_next
 from core.numbers import parse_id
 from tournaments.models import Tournament
 
 from . import presenters, services
 from .forms import SeriesForm
-from .models import Series
+from .models import Consent, Series
 from .printing import render_series
 
 
@@ -68,10 +70,19 @@ def _managed(user):
 
 @staff_required
 def series_list(request):
+    own = permissions.narrow(Tournament.objects.all(), request.user, permissions.Action.SERIES)
+    abroad = services.other_clubs_series(own)
     return render(
         request,
         "series/staff_list.html",
-        {"series_list": _managed(request.user).select_related("club")},
+        {
+            "series_list": _managed(request.user).select_related("club"),
+            "requests": [m for m in abroad if m.consent == Consent.REQUESTED],
+            "counted_abroad": [m for m in abroad if m.consent == Consent.ACCEPTED],
+            "own_tournaments": own.select_related("club", "open_to_series").order_by(
+                "-date", "-pk"
+            )[:30],
+        },
     )
 
 
@@ -126,11 +137,14 @@ def series_edit(request, pk):
         else:
             messages.success(request, _("The series was saved."))
             return redirect("staff:series_edit", pk)
-    members = services.series_tournaments(series)
+    members = services.members(series)
+    # a tournament refused or withdrawn may be asked for again
+    asked = (Consent.ACCEPTED, Consent.REQUESTED)
+    taken = [m.tournament.pk for m in members if m.consent in asked]
     addable = (
-        Tournament.objects.exclude(pk__in=[t.pk for t in members])
+        Tournament.objects.exclude(pk__in=taken)
         .filter(pk__in=permissions.narrow(Tournament.objects.all(), request.user).values("pk"))
-        | Tournament.objects.exclude(pk__in=[t.pk for t in members]).filter(is_public=True)
+        | Tournament.objects.exclude(pk__in=taken).filter(is_public=True)
     ).select_related("club").distinct().order_by("-date")[:100]
     return render(
         request,
@@ -151,8 +165,15 @@ def series_tournaments(request, pk):
         if do == "add":
             if not permissions.may_add_to_series(request.user, tournament):
                 raise PermissionDenied
-            services.add_tournament(series, tournament, actor=request.user)
-            messages.success(request, _("%(t)s was added.") % {"t": tournament})
+            member = services.add_tournament(series, tournament, actor=request.user)
+            if member.consent == Consent.ACCEPTED:
+                messages.success(request, _("%(t)s was added.") % {"t": tournament})
+            else:
+                messages.success(
+                    request,
+                    _("%(club)s was asked whether %(t)s may count in this series; it counts "
+                      "once they agree.") % {"club": tournament.club, "t": tournament},
+                )
         elif do == "remove":
             services.remove_tournament(series, tournament, actor=request.user)
             messages.success(request, _("%(t)s was taken out.") % {"t": tournament})
@@ -161,3 +182,57 @@ def series_tournaments(request, pk):
     except services.SeriesError as error:
         messages.error(request, error.message)
     return redirect("staff:series_edit", pk)
+
+
+# --------------------------------------------------------------------------- a tournament's consent
+
+@staff_required
+def tournament_series(request, pk):
+    """The season series of other clubs that count a tournament of the user's club or ask
+    to: agree, refuse, withdraw; and the setting "may be counted in other clubs' series"
+    (the tournament's organisers: ``Action.SERIES`` of its club)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    if request.method == "POST":
+        do = request.POST.get("do")
+        try:
+            if do in ("open", "close"):
+                services.set_open(tournament, do == "open", actor=request.user)
+                text = (
+                    _("Other clubs' series may now count %(t)s without asking.")
+                    if do == "open"
+                    else _("Other clubs' series must now ask before they count %(t)s.")
+                )
+                messages.success(request, text % {"t": tournament})
+            elif do in ("accept", "refuse", "withdraw"):
+                series = get_object_or_404(
+                    Series.objects.select_related("club"),
+                    pk=parse_id(request.POST.get("series")),
+                    members__tournament=tournament,
+                )
+                if do == "withdraw":
+                    services.withdraw_tournament(series, tournament, actor=request.user)
+                    text = _("%(t)s was withdrawn from %(series)s.")
+                else:
+                    services.answer_request(
+                        series, tournament, agree=do == "accept", actor=request.user
+                    )
+                    text = (
+                        _("%(series)s may count %(t)s.")
+                        if do == "accept"
+                        else _("%(series)s may not count %(t)s.")
+                    )
+                messages.success(request, text % {"t": tournament, "series": series})
+            else:
+                messages.error(request, _("Unknown request."))
+        except services.SeriesError as error:
+            messages.error(request, error.message)
+        return redirect(safe_next(request, reverse("staff:tournament_series", args=[pk])))
+    return render(
+        request,
+        "series/tournament_series.html",
+        {
+            "tournament": tournament,
+            "is_open": services.is_open(tournament),
+            "memberships": services.other_clubs_series(Tournament.objects.filter(pk=pk)),
+        },
+    )

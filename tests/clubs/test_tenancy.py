@@ -28,7 +28,7 @@ from clubs.models import Invitation, Membership, Role
 from games import services as games
 from games.models import Match
 from series import services as series_services
-from series.models import SeriesTournament
+from series.models import OpenTournament, SeriesTournament
 from tournaments import services
 from tournaments.models import (
     AuditLog,
@@ -99,6 +99,7 @@ EXPECTED: dict[str, tuple[set, set]] = {
     "staff:series_create": ({O}, {O}),
     "staff:series_edit": ({O}, {O}),
     "staff:series_tournaments": ({O}, {O}),
+    "staff:tournament_series": ({O}, {O}),
 }
 PRINT = {"draw": {O}, "scoresheets": {R, O}, "entries": {D, O}, "results": ALL}
 GAMES_PAIRING_POST = {
@@ -239,7 +240,8 @@ def fingerprint():
         sorted(Membership.objects.values_list("user", "club", "role")),
         list(Invitation.objects.order_by("pk").values_list("pk", "withdrawn_at", "used_at")),
         list(Category.objects.order_by("pk").values_list("pk", "name")),
-        sorted(SeriesTournament.objects.values_list("series", "tournament")),
+        sorted(SeriesTournament.objects.values_list("series", "tournament", "consent")),
+        sorted(OpenTournament.objects.values_list("tournament", flat=True)),
         Match.objects.count(),
         list(Match.objects.order_by("pk").values_list("pk", "next_seq", "status")),
         list(ResultReport.objects.order_by("pk").values_list("pk", "status")),
@@ -335,6 +337,7 @@ def _post_data(name, w, do=None):
         },
         "staff:series_edit": {"name": "Melk-Cup", "season": "2027", "scheme": "places", "points_text": "10,5", "rest_points": "0"},
         "staff:series_tournaments": {"do": "remove", "tournament": ob["t"].pk},
+        "staff:tournament_series": {"do": "open"},
         "staff:club_tokens": {"do": "create", "name": "Vereinsseite", "role": "table"},
         "staff:absence": {"entry": w["td"].entries.order_by("number").first().pk, "absent": "1"},
     }.get(name, {})
@@ -361,7 +364,7 @@ MUST_CHANGE = {
     "staff:report_confirm",
     "staff:club_invite", "staff:club_invitation_withdraw", "staff:club_role",
     "staff:series_create", "staff:series_edit", "staff:series_tournaments",
-    "games:round_start", "staff:absence", "staff:club_tokens",
+    "games:round_start", "staff:absence", "staff:club_tokens", "staff:tournament_series",
 }
 
 
@@ -453,12 +456,16 @@ def test_each_role_and_the_other_club(world, name, method, variant, roles):
             client, user, method, url, data, allowed,
             object_page=object_page, role_label=label, name=name,
         )
+    # an anonymous visitor is sent to log in, also by the method a page does not take
+    # (a 405 would confirm the page and its method)
     anonymous = Client()
     before = fingerprint()
-    response = anonymous.get(url) if method == "GET" else anonymous.post(url, data)
-    assert response.status_code in (302, 405)
-    if response.status_code == 302:
-        assert reverse("login") in response["Location"]
+    for anonymous_method in ("GET", "POST"):
+        response = (
+            anonymous.get(url) if anonymous_method == "GET" else anonymous.post(url, data or {})
+        )
+        assert response.status_code == 302, f"{anonymous_method} {url} anonymous"
+        assert response["Location"].startswith(reverse("login") + "?next="), url
     assert fingerprint() == before
 
 
