@@ -56,8 +56,7 @@ case "${1:-}" in
     echo "== Migrating the database (db.sqlite3)"
     .venv/bin/python manage.py migrate --noinput >/dev/null
     echo "== Making the demo (the first time only)"
-    .venv/bin/python manage.py tournament demo --if-empty
-    echo "Staff logins: demo / demo (organiser), kassa / kassa (desk), tisch / tisch (table staff), schiri / schiri (referee); only for this local demo database."
+    .venv/bin/python manage.py tournament demo --if-empty --url "http://127.0.0.1:${PORT:-8000}/"
     port="${PORT:-8000}"
     # The task worker (the computer's moves, the replay analysis): the embedded default
     # queues tasks in the database; it stops when the server stops. Its pushes (the
@@ -67,7 +66,7 @@ case "${1:-}" in
       .venv/bin/python manage.py db_worker --interval 0.2 --no-reload --no-startup-delay &
     worker=$!
     .venv/bin/python -m uvicorn schnapsen_site.asgi:application \
-      --host 127.0.0.1 --port "$port" ${RELOAD:+--reload} &
+      --host 127.0.0.1 --port "$port" --lifespan off ${RELOAD:+--reload} &
     server=$!
     trap 'kill "$server" "$worker" 2>/dev/null; wait 2>/dev/null || true' EXIT
     trap 'exit 130' INT TERM
