@@ -13,11 +13,12 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.permissions import staff_required
-from core.numbers import parse_id
+from core.numbers import parse_id, parse_int
 from tournaments.models import Pairing, Round
 
 from . import presenters, services
 from .models import Match, Mode, Status
+from .multi_text import card_text
 from .services import GameError, tables, team_tables
 from .table_presenters import scorer_names
 
@@ -92,6 +93,8 @@ def round_start(request, round_pk):
 def _revoke(request, p: Pairing):
     """The referee's revoke: the first POST asks for confirmation, the second records it."""
     match = get_object_or_404(p.matches, pk=parse_id(request.POST.get("match")))
+    if match.is_table:
+        return _table_revoke(request, p, match)
     services.refuse_table_revoke(match)
     offender = request.POST.get("offender")
     if offender not in ("0", "1"):
@@ -126,6 +129,58 @@ def _revoke(request, p: Pairing):
         )
     else:
         messages.info(request, _("This revoke was already recorded."))
+    return redirect("games:pairing", pairing_pk=p.pk)
+
+
+def _table_revoke(request, p: Pairing, match: Match):
+    """The referee calls a Renonce at a team table: the first POST asks for confirmation,
+    the second has the engine check it against the cards played and records what it
+    finds (``services.team_tables.record_table_revoke``); none found is refused."""
+    offender = parse_int(request.POST.get("offender"), min=0)
+    live = tables.live_table(match)
+    if offender is None or not 0 <= offender < len(live.seats):
+        raise GameError(pgettext("table", "Choose the seat that revoked."), "offender")
+    teams = scorer_names(live)
+    if request.POST.get("confirm") != "yes":
+        if match.status != Status.PLAYING or live.table.to_move is None:
+            raise GameError(_("This match is over."), "over")
+        return render(
+            request,
+            "games/revoke_confirm.html",
+            {
+                "pairing": p,
+                "tournament": p.round.tournament,
+                "match": match,
+                "table": True,
+                "offender": offender,
+                "offender_name": live.names[offender],
+                "opponent_name": teams[1 - offender % 2],
+                "game": live.table.score.games_played + 1,
+                "seq": match.next_seq,
+            },
+        )
+    done = team_tables.record_table_revoke(
+        match.pk, offender, seq=request.POST.get("seq"), actor=request.user
+    )
+    if not done.applied:
+        messages.info(request, _("This revoke was already recorded."))
+        return redirect("games:pairing", pairing_pk=p.pk)
+    result = done.live.table.last_state.result
+    messages.success(
+        request,
+        pgettext(
+            "table",
+            "Renonce by %(offender)s found (%(card)s in trick %(trick)d): %(team)s wins the "
+            "game with %(points)d points.",
+        )
+        % {
+            "offender": live.names[offender],
+            "card": card_text(result.reason.params["card"], match.deck_style),
+            "trick": result.reason.params["trick"],
+            "team": teams[1 - offender % 2],
+            "points": sum(result.written),
+        },
+    )
     return redirect("games:pairing", pairing_pk=p.pk)
 
 

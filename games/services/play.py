@@ -221,14 +221,15 @@ def computer_moves(pk: int, seq: int | None = None) -> int:
 
 
 def refuse_table_revoke(match: Match) -> None:
-    """A revoke is recorded in a match of two players only: the engine of the tables
-    of three and four knows no revoke yet. Refused with a message instead of failing."""
+    """This revoke is a match of two players' (the opponent wins 3): a table of three or
+    four calls its Renonce through ``services.team_tables.record_table_revoke`` (or a
+    player's link), which the engine checks against the cards played. Refused with a
+    message instead of failing."""
     if match.is_table:
         raise GameError(
             _(
-                "A revoke (Renonce) at a table of three or four cannot be recorded here yet: "
-                "settle the game at the table, or enter the table's result from its score "
-                "sheet."
+                "A Renonce at a table of three or four is called with the table's own form: "
+                "the engine checks it against the cards played."
             ),
             "table",
         )

@@ -33,11 +33,13 @@ from django.utils.translation import pgettext
 
 from core.numbers import parse_int
 from engine.bauern.rules import BauernRules
+from engine.messages import reason_of
 from engine.multi.actions import Action
 from engine.tables.bots import make_multi_bot
 from engine.tables.table import MultiTable
 from engine.talon.rules import TalonRules
 from games.multi_text import reason_text
+from tournaments.models import AuditLog, Pairing, Side
 
 from ..live import TableLive
 from ..models import BotLevel, DeckStyle, Game, GameKind, Match, MatchAction, Mode, Seat, Status
@@ -307,11 +309,14 @@ def _lock(pk) -> Match:
 def act(pk, token: str, action: str, seq) -> TableActResult:
     """One action of the seat whose private link ``token`` is. Refuses (``GameError``,
     translated) a foreign link, a computer's seat, acting out of turn, an illegal action
-    with the rule's reason, a missing/stale/future sequence number and a finished table."""
+    with the rule's reason, a missing/stale/future sequence number and a finished table.
+    A Renonce (``revoke:N``) may be called by any player at the table, out of turn: the
+    engine checks it against the cards played (``engine/multi/revoke.py``); one it finds
+    ends the game, audited at a tournament table (:func:`audit_revoke`)."""
     try:
         parsed = Action.parse(action)
-    except ValueError:
-        raise GameError(pgettext("table", "This action is not understood."), "parse") from None
+    except ValueError as exc:  # what the engine did not understand, with its reason
+        raise GameError(reason_text(reason_of(exc)), "parse") from None
     seq = _sequence_number(seq)
     with transaction.atomic():
         m = _lock(pk)
@@ -341,10 +346,52 @@ def act(pk, token: str, action: str, seq) -> TableActResult:
             code = "turn" if why.code == "not_your_turn" else "illegal"
             raise GameError(reason_text(why, live.names, m.deck_style), code)
         number = m.next_seq
-        _push(m, live, seat, parsed)
-        _save(m)
+        if parsed.kind == "revoke":
+            revoke_and_audit(m, live, parsed.seat, caller=seat)
+        else:
+            _push(m, live, seat, parsed)
+            _save(m)
     _after_move(m, live)
     return TableActResult(m, True, number, live, seat)
+
+
+def revoke_and_audit(m: Match, live: TableLive, offender: int, *, caller=None, actor=None):
+    """Apply a Renonce the engine found (checked by the caller: ``why_illegal`` is None)
+    on the locked table, stored under the offender's seat like the two-player revoke,
+    committed durably and, at a tournament table, written to the audit log with who
+    called it (a player's seat, or the staff user). Returns the finished game's result."""
+    gi = live.game_index
+    state = live.table.state
+    before = [state.counted(state.side[0]), state.counted(state.side[1])]  # by team, A first
+    number = m.next_seq
+    _push(m, live, offender, Action.parse(f"revoke:{offender}"))
+    commit_durably()
+    _save(m)
+    result = live.table.last_state.result
+    if m.pairing_id is not None:
+        p = Pairing.objects.select_related("round").get(pk=m.pairing_id)
+        at_fault = offender % 2  # a team table: team A (the left entry) sits at 0 and 2
+        after = {
+            "match": m.pk,
+            "game": gi + 1,
+            "seq": number,
+            "seat": offender + 1,
+            "player": live.names[offender],
+            "offender": Side.LEFT if at_fault == 0 else Side.RIGHT,
+            "winner": Side.RIGHT if at_fault == 0 else Side.LEFT,
+            "game_points": sum(result.written),
+        }
+        if caller is not None:
+            after["reported_by"] = Side.LEFT if caller % 2 == 0 else Side.RIGHT
+        AuditLog.objects.create(
+            tournament_id=p.round.tournament_id,
+            user=actor if getattr(actor, "is_authenticated", False) else None,
+            action="revoke",
+            target=f"round {p.round.number} {p.bracket} #{p.number}"[:200],
+            before={"match": m.pk, "game": gi + 1, "card_points": before},
+            after=after,
+        )
+    return result
 
 
 def _save(m: Match) -> None:

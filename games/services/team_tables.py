@@ -24,11 +24,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from core.numbers import parse_int
 from engine.bauern.rules import BauernRules
 from tournaments import services as tournament_services
 from tournaments.models import AuditLog, Outcome, Pairing, Tournament
 
 from ..models import BotLevel, GameKind, Match, Mode, Seat, Status
+from ..multi_text import reason_text
 from . import tables
 from .common import GameError
 from .pairings import active_match, pairing_names
@@ -141,6 +143,50 @@ def seat_to_computer(match: Match | int, index, level, *, actor=None) -> Seat:
     live = tables.live_table(m)
     tables._after_move(m, live)
     return seat
+
+
+def record_table_revoke(match: Match | int, offender, *, seq=None, actor=None):
+    """The referee calls a Renonce (revoke) by seat ``offender`` (0 to 3) in the running
+    game of a tournament table. The engine checks it against the cards played
+    (``engine/multi/revoke.py``): none found is refused with its reason, translated, and
+    nothing changes; a found one ends the game, the other team winning it with the points
+    of the table's rules (rule option ``revoke``), stored in the action log and the
+    audit log (``tables.revoke_and_audit``). ``seq`` is the sequence number the staff
+    page showed: a repeated confirmation answers ``applied=False``, a game that moved on
+    is refused. Returns ``tables.TableActResult``."""
+    pk = match.pk if isinstance(match, Match) else match
+    offender = parse_int(offender)
+    if seq in (None, ""):
+        seq = None
+    else:
+        seq = parse_int(seq, min=0)
+        if seq is None:
+            raise GameError(_("The sequence number must be a whole number."), "seq")
+    with transaction.atomic():
+        m = tables._lock(pk)
+        if m.pairing_id is None:
+            raise GameError(pgettext("table", "This is not a tournament table."), "not_found")
+        seats = list(m.seats.order_by("index"))
+        if offender is None or not 0 <= offender < len(seats):
+            raise GameError(pgettext("table", "Choose the seat that revoked."), "offender")
+        action = f"revoke:{offender}"
+        if seq is not None and seq < m.next_seq:
+            done = m.actions.filter(seq=seq).first()
+            if done is not None and done.action == action:
+                return tables.TableActResult(m, False, seq, None, offender)
+            raise GameError(
+                _("The game has moved on since you opened the page: check the game and try again."),
+                "stale",
+            )
+        tables._refuse_future_or_over(m, seq)
+        live = tables.live_table(m, seats)
+        why = live.table.why_illegal(offender, action)
+        if why is not None:
+            raise GameError(reason_text(why, live.names, m.deck_style), "revoke")
+        number = m.next_seq
+        tables.revoke_and_audit(m, live, offender, actor=actor)
+    tables._after_move(m, live)
+    return tables.TableActResult(m, True, number, live, offender)
 
 
 def table_levels() -> list[tuple[str, str]]:
