@@ -10,14 +10,39 @@
 
   function items(box) { return Array.prototype.slice.call(box.querySelectorAll("li[data-prize]")); }
 
+  /* The overview: the places in order (the 1st first, as the list is read), in rows
+     of equal length: eight as two rows of four, six as two of three, three in one. */
+  function columns(n) {
+    var rows = Math.ceil(n / 4);
+    return Math.max(1, Math.ceil(n / Math.max(rows, 1)));
+  }
+
   function show(box) {
     var list = items(box);
     var all = step >= list.length;
     box.classList.toggle("ceremony-all", all);
+    box.querySelector(".ceremony-places").style.setProperty("--ceremony-columns", columns(list.length));
     list.forEach(function (li, i) {
       li.classList.toggle("current", !all && i === step);
       li.hidden = !all && i !== step;
+      li.style.order = all ? li.getAttribute("data-prize") : "";
     });
+    fit(box);
+  }
+
+  /* The overview stays on one screen: long names and the reasons of prizes passed down
+     are set smaller (not below half their size) until the last row is on the screen.
+     A phone shows one column and scrolls: there it keeps its size. */
+  function fit(box) {
+    var places = box.querySelector(".ceremony-places");
+    places.style.fontSize = "";
+    if (!box.classList.contains("ceremony-all")) { return; }
+    if (getComputedStyle(places).gridTemplateColumns.split(" ").length < 2) { return; }
+    var size = 100;
+    while (size > 50 && places.getBoundingClientRect().bottom > window.innerHeight - 8) {
+      size -= 5;
+      places.style.fontSize = size + "%";
+    }
   }
 
   function update() {
@@ -40,5 +65,9 @@
   }
 
   document.addEventListener("live:updated", update);
+  window.addEventListener("resize", function () {
+    var box = document.querySelector("#projector-ceremony .ceremony");
+    if (box) { fit(box); }
+  });
   update();
 })();

@@ -63,8 +63,9 @@
           }
         });
         applyFilter();
-        if (pager) { pager.reset(); }
+        // the ceremony (ceremony.js) shows or hides the paged sections first
         document.dispatchEvent(new CustomEvent("live:updated"));
+        if (pager) { pager.reset(); }
       })
       .catch(function () { /* try again at the next tick or push */ })
       .then(function () {
@@ -102,32 +103,50 @@
     };
   }
 
-  /* Projector: show one screenful at a time, section after section. */
+  /* Projector: show one screenful at a time, section after section. Each page holds the
+     rows that fit, measured row by row (a name on two lines makes its row taller), above
+     the page marker ("1 / 2"), which stays on the screen. */
   var pager = null;
   if (root.hasAttribute("data-pager")) {
     var info = document.getElementById("page-info");
     var pages = [], index = 0;
+    var MIN_ROWS = 3;
+    var outer = function (el) {
+      var style = getComputedStyle(el);
+      return el.getBoundingClientRect().height + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+    };
     pager = {
       reset: function () {
         var sections = Array.prototype.slice.call(root.querySelectorAll("[data-page-section]"));
         pages = [];
+        // the room the page marker and the page's bottom padding take below the rows
+        var reserve = 0;
+        if (info) { info.textContent = "1 / 1"; reserve = outer(info); }
+        var main = root.closest("main");
+        if (main) { reserve += parseFloat(getComputedStyle(main).paddingBottom) || 0; }
+        var limit = window.innerHeight - reserve;
         sections.forEach(function (section) {
           sections.forEach(function (s) { s.hidden = s !== section; });
           var rows = Array.prototype.slice.call(section.querySelectorAll("tbody tr"));
           rows.forEach(function (r) { r.hidden = false; });
-          var top = section.getBoundingClientRect().top;
-          var rowHeight = rows.length ? rows[0].getBoundingClientRect().height || 40 : 40;
-          var head = section.querySelector("thead");
-          var headHeight = head ? head.getBoundingClientRect().height : 0;
-          var available = window.innerHeight - Math.max(top, 0) - headHeight - 80;
-          var perPage = Math.max(3, Math.floor(available / rowHeight));
-          var count = Math.max(1, Math.ceil(rows.length / perPage));
-          for (var p = 0; p < count; p++) { pages.push({section: section, rows: rows, from: p * perPage, to: (p + 1) * perPage, page: p + 1, of: count}); }
+          var boxes = rows.map(function (r) { return r.getBoundingClientRect(); });
+          var starts = [0];
+          var from = 0;
+          for (var j = 0; j < rows.length; j++) {
+            // where row j would end on a page that starts with row ``from``
+            var bottom = boxes[0].top + (boxes[j].bottom - boxes[from].top) + window.scrollY;
+            if (bottom > limit && j - from >= MIN_ROWS) { from = j; starts.push(j); }
+          }
+          starts.forEach(function (first, p) {
+            var last = p + 1 < starts.length ? starts[p + 1] : rows.length;
+            pages.push({section: section, rows: rows, from: first, to: last, page: p + 1, of: starts.length});
+          });
         });
         if (index >= pages.length) { index = 0; }
         pager.show();
       },
       show: function () {
+        if (info) { info.textContent = ""; }
         if (!pages.length) { return; }
         var page = pages[index];
         root.querySelectorAll("[data-page-section]").forEach(function (s) { s.hidden = s !== page.section; });
