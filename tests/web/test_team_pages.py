@@ -81,9 +81,10 @@ def test_standings_prizes_and_bracket_name_the_teams(client, staff_client, teams
 def test_the_terms_form_offers_the_game(staff_client):
     with translation.override("de-at"):
         page = staff_client.get(reverse("staff:tournament_create")).content.decode()
-    assert "Bauernschnapsen (Zweierteams, Vierertische)" in page
+    # the choices in short words (whole in their box on a phone), the help says more
+    assert "Bauernschnapsen (Teams)" in page and "zwei Zweierteams an einem Vierertisch" in page
     assert 'name="draw_partners"' in page
-    assert 'name="catalogue"' in page and "alle Sonderspiele außer den Bettlern" in page
+    assert 'name="catalogue"' in page and "alle außer den Bettlern" in page
 
 
 def test_the_special_games_are_chosen_in_the_terms_form(staff_client):

@@ -3,16 +3,21 @@
 from decimal import Decimal
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from core.numbers import parse_int
+from tournaments.choices import ByeScore, Catalogue, LastTiebreak, Rematches
 from tournaments.models import (
     FIELD_SIZES,
     PRIZE_PLACES,
     Category,
+    Game,
     Player,
     Side,
     Tournament,
+    TournamentFormat,
 )
 from tournaments.services import TERMS_FIELDS, TournamentError, parse_transcript
 
@@ -69,6 +74,38 @@ class TournamentForm(forms.ModelForm):
         fields = list(TERMS_FIELDS)
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
+    # The terms that apply to one format or one game only: (the term that decides, its
+    # value). The page shows them only then (static/js/tournament_form.js); without
+    # JavaScript every term is shown, its label or help saying what it applies to.
+    APPLIES_TO = {
+        "max_entries_per_player": ("format", TournamentFormat.PREISSCHNAPSEN),
+        "one_prize_per_player": ("format", TournamentFormat.PREISSCHNAPSEN),
+        "danish_rounds": ("format", TournamentFormat.DANISH),
+        "danish_rematches": ("format", TournamentFormat.DANISH),
+        "danish_bye_score": ("format", TournamentFormat.DANISH),
+        "danish_last_tiebreak": ("format", TournamentFormat.DANISH),
+        "rule_profile": ("game", Game.SCHNAPSEN),
+        "draw_partners": ("game", Game.BAUERNSCHNAPSEN),
+        "catalogue": ("game", Game.BAUERNSCHNAPSEN),
+    }
+    # the order on the page: what the tournament is, then its format and game (which
+    # decide what else is asked) with the terms of the one and the other, then the rest
+    ORDER = (
+        "club",
+        "name",
+        "date",
+        "venue",
+        "format",
+        "game",
+        "danish_rounds",
+        "danish_rematches",
+        "danish_bye_score",
+        "danish_last_tiebreak",
+        "draw_partners",
+        "catalogue",
+        "field_size",
+    )
+
     def __init__(self, *args, field_size_locked=False, clubs=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.field_size_locked = field_size_locked
@@ -85,7 +122,7 @@ class TournamentForm(forms.ModelForm):
                     "required": _("Choose the club of the tournament."),
                 },
             )
-            self.order_fields(["club"])
+        self.order_fields(self.ORDER)
         for name in self.OPTIONAL_TERMS:
             self.fields[name].required = False
         for name in self.OPTIONAL_TERMS[1:5]:
@@ -93,14 +130,86 @@ class TournamentForm(forms.ModelForm):
         self.fields["danish_rounds"].help_text = _(
             "Only for the Danish system: every player plays every round; nobody is knocked out."
         )
+        # the two choices that decide the others, in short words; the help says more
+        self.fields["format"].choices = [
+            (TournamentFormat.PREISSCHNAPSEN, _("Preisschnapsen")),
+            (TournamentFormat.DANISH, _("Danish system")),
+        ]
+        self.fields["format"].help_text = _(
+            "Preisschnapsen: knock-out, entries and the two-pot draw. Danish system: every "
+            "player plays every round, paired by the standings (Schnapsen only)."
+        )
+        self.fields["game"].choices = [
+            (Game.SCHNAPSEN, _("Schnapsen")),
+            (Game.BAUERNSCHNAPSEN, _("Bauernschnapsen (teams)")),
+        ]
+        self.fields["game"].help_text = _(
+            "Bauernschnapsen: two teams of two at a table of four; played as a Preisschnapsen."
+        )
+        self.fields["max_entries_per_player"].help_text = _(
+            "Only for the Preisschnapsen: in the Danish system every player holds one entry."
+        )
+        self.fields["one_prize_per_player"].help_text = _(
+            "Only for the Preisschnapsen: a player keeps only his best prize; the others "
+            "pass down the standings."
+        )
+        self.fields["rule_profile"].help_text = _(
+            "Only for Schnapsen: Bauernschnapsen plays its special games."
+        )
+        # the choices in words short enough to be read whole in their box, on a phone too
+        self.fields["match_bummerl"].choices = [
+            (n, pgettext_lazy("terms form", "first to %(n)d Bummerl") % {"n": n}) for n in (1, 2, 3)
+        ]
+        self.fields["match_bummerl"].help_text = _(
+            "A match is won by the first player (team) to win this many Bummerl; "
+            "to 1 Bummerl only in Bauernschnapsen."
+        )
+        self.fields["danish_rematches"].choices = [
+            (Rematches.ALLOWED, pgettext_lazy("terms form", "allowed")),
+            (Rematches.AVOIDED, pgettext_lazy("terms form", "avoided where possible")),
+        ]
+        self.fields["danish_rematches"].help_text = _(
+            "Only for the Danish system. Allowed: the standings pair whoever meets (the "
+            "Danish system proper). Avoided: as in the Swiss system, wherever a pairing "
+            "without a repeat exists."
+        )
+        self.fields["danish_bye_score"].choices = [
+            (ByeScore.MATCH_WON, pgettext_lazy("terms form", "won to nil (2:0, 3:0)")),
+            (ByeScore.WIN_ONLY, pgettext_lazy("terms form", "won, no Bummerl")),
+        ]
+        self.fields["danish_last_tiebreak"].choices = [
+            (LastTiebreak.BUCHHOLZ, pgettext_lazy("terms form", "Buchholz, then lot")),
+            (LastTiebreak.LOT, pgettext_lazy("terms form", "lot")),
+        ]
+        self.fields["danish_last_tiebreak"].help_text = _(
+            "Only for the Danish system; after the match points, the Bummerl difference "
+            "and the game points. Buchholz: the opponents' match points."
+        )
+        self.fields["catalogue"].choices = [
+            (Catalogue.UEBLICH, pgettext_lazy("terms form", "usual")),
+            (Catalogue.ALLES, pgettext_lazy("terms form", "all")),
+            (Catalogue.OHNE_BETTLER, pgettext_lazy("terms form", "all but the Bettler games")),
+            (Catalogue.KEINE, pgettext_lazy("terms form", "none")),
+        ]
+        self.fields["catalogue"].help_text = _(
+            "Only for Bauernschnapsen: the special games played besides the normal game "
+            "(the Spielekatalog). Usual: Schnapser, Gangl, Bauernschnapser; none: the "
+            "normal game only. The tables and the score sheets follow it."
+        )
+        for name, (term, value) in self.APPLIES_TO.items():
+            self.fields[name].applies_to = (term, str(value))
         self.fields["field_size"].help_text = _(
             "Number of entries laid out; a power of two. Unsold entries are byes. In the "
             "Danish system: the most players the tournament takes."
         )
         if field_size_locked:
+            fixed = _("Fixed once the first round is drawn.")
             for name in self.OPTIONAL_TERMS:
                 self.fields[name].disabled = True
-                self.fields[name].help_text = _("Fixed once the first round is drawn.")
+                help_text = self.fields[name].help_text
+                self.fields[name].help_text = (
+                    format_lazy("{} {}", help_text, fixed) if help_text else fixed
+                )
             self.fields["field_size"].disabled = True
             self.fields["field_size"].help_text = _("Fixed once the first round is drawn.")
             self.fields["draw_partners"].disabled = True
@@ -122,8 +231,15 @@ class TournamentForm(forms.ModelForm):
 
     # the format and its Danish terms may be left out of a request (older forms, scripts):
     # they keep the tournament's value, or the default of a new one
-    OPTIONAL_TERMS = ("format", "danish_rounds", "danish_rematches", "danish_bye_score",
-                      "danish_last_tiebreak", "game", "catalogue")
+    OPTIONAL_TERMS = (
+        "format",
+        "danish_rounds",
+        "danish_rematches",
+        "danish_bye_score",
+        "danish_last_tiebreak",
+        "game",
+        "catalogue",
+    )
 
     def _post_clean(self):
         for name in self.OPTIONAL_TERMS:
@@ -211,8 +327,10 @@ class SellEntriesForm(forms.Form):
         data = super().clean()
         if not data.get("player") and not " ".join((data.get("name") or "").split()):
             raise forms.ValidationError(_("Choose a player from the register or type a new name."))
-        if self.teams and not data.get("partner") and not " ".join(
-            (data.get("partner_name") or "").split()
+        if (
+            self.teams
+            and not data.get("partner")
+            and not " ".join((data.get("partner_name") or "").split())
         ):
             raise forms.ValidationError(
                 _("A team is two players: choose the partner from the register or type a new name.")
