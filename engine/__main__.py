@@ -8,7 +8,7 @@ named with the rule it breaks (for the three- and four-player games also as a co
 parameters) and the exit status is 1; an unreadable record exits with 2.
 
 ``selfplay [--game schnapsen|bauernschnapsen|talonschnapsen] --bots B,B,... --games N
---seed S [--rules PRESET] [--out FILE]`` plays bots against each other (one bot name per
+--seed S [--rules PRESET|JSON] [--out FILE]`` plays bots against each other (one bot name per
 seat; the dealer moves on every game) and prints a summary as JSON; ``--out`` writes all
 games as a record file that ``replay`` reads.
 """
@@ -90,8 +90,9 @@ def cmd_selfplay(args) -> int:
         if len(names) != 2:
             raise ValueError("--bots needs two bot names separated by a comma, e.g. random,rule")
         bots = [make_bot(n) for n in names]
-        rules = RuleSet.from_dict(args.rules)
-    except ValueError as exc:
+        text = args.rules.strip()
+        rules = RuleSet.from_dict(json.loads(text) if text.startswith("{") else text)
+    except ValueError as exc:  # json.JSONDecodeError is one too
         print(json.dumps({"error": str(exc)}), file=sys.stderr)
         return 2
     if args.games < 1:
@@ -187,7 +188,7 @@ def main(argv=None) -> int:
         "--rules",
         default=None,
         help="schnapsen: weich, scharf or turnier; the others: ueblich, alles, ohne_bettler, "
-        "keine, or a JSON object of rule options",
+        "keine; or a JSON object of rule options (any game)",
     )
     sp.add_argument("--budget", type=float, default=None, help="strong/medium: seconds a move")
     sp.add_argument("--out", help="write the games as a record file")

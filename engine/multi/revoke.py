@@ -64,9 +64,7 @@ class Renonce:
             win = cards[0][1]
             for q, c in cards[1:]:
                 if q == seat:
-                    allowed = follow_mask(
-                        hand, led, win, trump, low, self.rules.trump_when_beaten
-                    )
+                    allowed = follow_mask(hand, led, win, trump, low, self.rules.trump_when_beaten)
                     if not allowed >> c & 1:
                         return Revoke(i + 1, c, self._broken_rule(hand, c, led, win))
                 if beats(c, win, trump, low):

@@ -183,6 +183,28 @@ def test_cli_two_player_behaviour_is_kept(tmp_path):
     assert r2.returncode == 2
 
 
+@pytest.mark.parametrize(
+    "game, rules",
+    [
+        ("talonschnapsen", {"name": "alles", "opponents_66": "plays_on", "normal_last_trick": True}),
+        ("talonschnapsen", {"name": "keine", "opponents_66": "ends", "revoke": "three"}),
+        ("talonschnapsen", {"name": "alles", "schnapser_forty": "after_one_trick", "raise_after_talon": True}),
+        ("bauernschnapsen", {"name": "alles", "schnapser_forty": "after_one_trick", "revoke": "three"}),
+        ("schnapsen", {"name": "weich", "last_trick": "one"}),
+    ],
+)
+def test_cli_selfplay_runs_the_options_of_issue_32(game, rules):
+    bots = {"schnapsen": "rule,random", "bauernschnapsen": "rule,random,rule,random"}
+    r = run_cli(
+        "selfplay", "--game", game, "--bots", bots.get(game, "rule,rule,random"),
+        "--games", "6", "--seed", "3", "--rules", json.dumps(rules),
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["rules"] == rules["name"]
+    wrong = run_cli("selfplay", "--game", game, "--rules", json.dumps({**rules, "revoke": "x"}))
+    assert wrong.returncode == 2 and "rule option" in wrong.stderr
+
+
 def test_table_plays_a_match_checks_turns_and_resumes():
     table = MultiTable("bauernschnapsen", "ueblich", seed=9, first_dealer=3, bummerls=1)
     assert table.to_move == 2 and table.view(0)["score"]["figures"] == [24, 24]
