@@ -7,12 +7,14 @@ changes."""
 from __future__ import annotations
 
 import importlib
+import io
 import random
 
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -285,3 +287,16 @@ def test_the_migration_asks_the_other_clubs_for_their_tournaments(cup):
     assert SeriesTournament.objects.get(pk=foreign.pk).consent == Consent.REQUESTED
     assert SeriesTournament.objects.get(series=series, tournament=tb).consent == Consent.ACCEPTED
     assert SeriesTournament.objects.get(series=federation).consent == Consent.ACCEPTED
+
+
+def test_the_command_line_answers_for_every_club(cup):
+    """``manage.py series add`` is the server's operator: a tournament of another club is
+    counted at once, also one its club withdrew."""
+    users, series, ta = cup["users"], cup["series"], cup["ta"]
+    call_command("series", "add", str(series.pk), str(ta.pk), stdout=io.StringIO())
+    assert SeriesTournament.objects.get(series=series, tournament=ta).consent == Consent.ACCEPTED
+    consent_post(users["a-organiser"], ta, "withdraw", series)
+    call_command("series", "add", str(series.pk), str(ta.pk), stdout=io.StringIO())
+    assert SeriesTournament.objects.get(series=series, tournament=ta).consent == Consent.ACCEPTED
+    with pytest.raises(CommandError):
+        call_command("series", "add", str(series.pk), str(ta.pk), stdout=io.StringIO())

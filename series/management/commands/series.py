@@ -16,7 +16,7 @@ from clubs.services import ClubError, find_club
 from core.commands import OneLineErrors, whole_number
 from core.numbers import parse_id
 from series import presenters, scoring, services
-from series.models import Scheme, Series
+from series.models import Consent, Scheme, Series
 from series.printing import render_series
 from tournaments.models import Tournament
 
@@ -35,6 +35,9 @@ def _points(value: str | None):
         return scoring.parse_points(value)
     except scoring.RuleError as exc:
         raise CommandError(services.rule_message(exc)) from None
+
+
+ASKED = (Consent.ACCEPTED, Consent.REQUESTED)
 
 
 class Command(OneLineErrors, BaseCommand):
@@ -111,7 +114,9 @@ class Command(OneLineErrors, BaseCommand):
         series = services.find_series(o["series"])
         tournaments = [_tournament(t) for t in o["tournaments"]]
         for t in tournaments:  # all or nothing: check every one first
-            if series.members.filter(tournament=t).exists():
+            # (one refused or withdrawn by its club may be added again: a shell answers
+            # for every club, as a site administrator does)
+            if series.members.filter(tournament=t, consent__in=ASKED).exists():
                 raise CommandError(
                     _("%(tournament)s is in this series already.") % {"tournament": t}
                 )
