@@ -12,11 +12,18 @@ reached, round and manner of going out, place) and the prize list.
   better); within one round by the Bummerl of the lost match (more is better; a
   walkover or a surrender counts below any played score), then by a recorded
   play-off, then by lot (seeded). They are given once that round is complete.
+- The winner of the final wins the tournament: his entry is no longer in play
+  (``EntryFate.how`` "won"), like every other entry once the final round is over.
+- While a round is being played its losers have no place yet: they share the places
+  below the entries going on (``EntryFate.pending``, e.g. 33-64 in round 1 of 64), and
+  the entries still in play rank above them (``Places.ranking``).
 - With the one-prize rule, prizes are handed down the standings: a player keeps
   his best prize, and a prize he cannot take goes to the next player in the
-  standings who has none. Each award says why where that happened
-  (``PrizeAward.passed_over``: the places skipped because their player already holds
-  a prize, and which one), so every page and document gives the same reason.
+  standings who has none. Each prize that went below its own place says why
+  (``PrizeAward.passed_over``: every place skipped above the one it went to because
+  its player already holds a prize, and which one; a prize shifted only by the skips
+  for the prizes before it names those), so every page and document gives the same
+  reason.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ PRIZE_PLACES = 8
 
 MAIN, PLACE_3, PLACE_5_8, PLACE_5, PLACE_7 = "main", "place3", "place5_8", "place5", "place7"
 OPEN, PLAYED, WALKOVER, BYE, SURRENDER = "", "played", "walkover", "bye", "surrender"
+WON = "won"  # ``EntryFate.how`` of the tournament's winner: the final won
 PLACEMENT_PLACES = {MAIN: 1, PLACE_3: 3, PLACE_5: 5, PLACE_7: 7}
 
 
@@ -71,13 +79,25 @@ class EntryFate:
     player: int
     round_reached: int = 0  # the last round in which it was drawn in the main draw
     out_round: int | None = None  # the round it went out of the main draw
-    how: str = ""  # "lost", "walkover", "surrendered" (empty while in play)
+    how: str = ""  # "lost", "walkover", "surrendered", "won" (the final); "" in play
     lost_score: tuple[int, int] | None = None  # (winner's, its own) Bummerl
     place: int | None = None
+    # out, but its round is still being played: the places it will get one of (first,
+    # last), shared with the round's other losers; None when placed or in play
+    pending: tuple[int, int] | None = None
 
     @property
     def alive(self) -> bool:
-        return self.out_round is None
+        """Still in play: neither out nor the tournament's winner."""
+        return self.out_round is None and self.how != WON
+
+    @property
+    def level(self) -> int:
+        """How far the entry got, for the order of the standings: out in round r is 2r;
+        in play in round r, or the final won in round r, is 2r + 1."""
+        if self.out_round is not None:
+            return 2 * self.out_round
+        return 2 * self.round_reached + 1
 
 
 @dataclass(frozen=True)
@@ -96,7 +116,9 @@ class PrizeAward:
     entry: int | None  # None while undecided
     player: int | None
     reached: int | None = None  # the place the awarded entry reached
-    # the places passed over on the way to this award (one-prize rule), best first
+    # why it went below its own place (one-prize rule): every place skipped above the
+    # one it went to, best first (len == reached - place), the skips for earlier prizes
+    # included: they pushed this one down as well
     passed_over: tuple[PassedOver, ...] = ()
 
     @property
@@ -112,17 +134,26 @@ class Places:
     by_place: dict[int, int] = field(default_factory=dict)  # place -> entry
 
     def ranking(self) -> list[EntryFate]:
-        """Entries best first: by place, then the undecided ones (alive first)."""
-        return sorted(
-            self.fates.values(),
-            key=lambda f: (
-                f.place is None,
-                f.place or 0,
-                not f.alive,
-                -f.round_reached,
-                f.entry,
-            ),
+        """Entries best first: the placed ones by place, and each entry without a place
+        yet above every placed entry that went out before it: an entry in play in round 3
+        above the places of rounds 1 and 2, a loser of round 3 (its round still being
+        played) below those in play and above the losers of round 2. In play first, then
+        by the round reached, then by entry number."""
+        placed = sorted((f for f in self.fates.values() if f.place is not None),
+                        key=lambda f: f.place)
+        waiting = sorted(
+            (f for f in self.fates.values() if f.place is None),
+            key=lambda f: (-f.level, not f.alive, -f.round_reached, f.entry),
         )
+        ranked: list[EntryFate] = []
+        i = 0
+        for f in placed:
+            while i < len(waiting) and waiting[i].level > f.level:
+                ranked.append(waiting[i])
+                i += 1
+            ranked.append(f)
+        ranked.extend(waiting[i:])
+        return ranked
 
 
 def _lot_order(entries: Sequence[int], seed: int, round_number: int) -> list[int]:
@@ -170,6 +201,13 @@ def compute(
                 if m.outcome == PLAYED:
                     f.lost_score = (m.winner_bummerl, m.loser_bummerl)
         going_on = len(main)
+        if going_on > PRIZE_PLACES // 2:
+            # the round's losers share the places below the entries going on until the
+            # round is complete; byes put nobody out
+            played_in = sum(1 for m in main if m.right is not None)
+            for m in main:
+                if m.loser_entry in fates:
+                    fates[m.loser_entry].pending = (going_on + 1, going_on + played_in)
         if going_on > PRIZE_PLACES // 2 and all(m.decided for m in main):
             # a round before the quarterfinal: its losers take the places below
             losers = [m for m in main if m.loser_entry is not None]
@@ -195,12 +233,28 @@ def compute(
                 if first is not None and m.decided:
                     by_place[first] = m.winner_entry
                     by_place[first + 1] = m.loser_entry
+            final = next((m for m in main if m.decided), None)
+            if final is not None and final.winner_entry in fates:
+                fates[final.winner_entry].how = WON
+    _prize_stage_pending(fates, by_round)
     for place, e in by_place.items():
         if e in fates:
             fates[e].place = place
+            fates[e].pending = None
 
     awards = _awards(by_place, owners, one_prize_per_player, prize_places)
     return Places(fates=fates, awards=awards, by_place=by_place)
+
+
+def _prize_stage_pending(fates: dict[int, EntryFate], by_round) -> None:
+    """The places the losers of the prize stage play for: a quarterfinal's loser 5-8,
+    a semifinal's 3-4 (the final's loser is placed with the final)."""
+    for round_matches in by_round.values():
+        main = [m for m in round_matches if m.bracket == MAIN]
+        if len(main) in (2, 4):
+            for m in main:
+                if m.loser_entry in fates:
+                    fates[m.loser_entry].pending = (len(main) + 1, 2 * len(main))
 
 
 def prize_awards(
@@ -227,9 +281,11 @@ def _awards(
     awards = []
     prize_of: dict[int, int] = {}  # player -> the prize he holds
     place = 1
+    # every place skipped so far: prize k goes to place k + len(skipped), each of these
+    # skips (its own or one for a prize before it) is why it went that far down
+    skipped: list[PassedOver] = []
     for k in range(1, count + 1):
         winner = None
-        skipped: list[PassedOver] = []
         while place in by_place:
             e = by_place[place]
             place += 1

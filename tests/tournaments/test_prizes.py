@@ -39,7 +39,10 @@ def test_places_of_the_prize_stage_and_below():
     assert [a.entry for a in out.awards] == [1, 2, 4, 3, 5, 6, 8, 7]
     fate = out.fates[5]
     assert (fate.round_reached, fate.out_round, fate.how, fate.place) == (2, 2, "lost", 5)
-    assert out.fates[1].alive and out.fates[1].place == 1
+    # the final's winner won the tournament: no longer in play, like everybody else
+    assert out.fates[1].how == "won" and out.fates[1].place == 1
+    assert not any(f.alive for f in out.fates.values())
+    assert out.fates[2].how == "lost" and not out.fates[2].alive
 
 
 def test_ties_by_lot_are_seeded_and_a_playoff_wins():
@@ -136,8 +139,11 @@ def test_one_prize_rule_says_why_a_prize_was_passed_down():
         (2, 2, "A", 1),
         (3, 4, "A", 1),
     ]
-    assert third.entry == 5 and third.reached == 5 and third.passed_over == ()
-    assert third.passed_down and fourth.passed_down  # shifted by the skips above
+    # prize 3 went to place 5, prize 4 to place 6: the same two skips pushed them down,
+    # and they say so (issue 30: a passed-down prize without a reason)
+    assert third.entry == 5 and third.reached == 5 and third.passed_down
+    assert fourth.reached == 6 and fourth.passed_down
+    assert third.passed_over == fourth.passed_over == second.passed_over
     # without the rule nothing is passed over
     plain = compute(owners, prize_stage(), seed=1)
     assert all(a.passed_over == () and not a.passed_down for a in plain.awards)
@@ -148,3 +154,72 @@ def test_a_waiting_prize_has_no_reason_yet():
     matches = [m for m in prize_stage() if m.round < 4]  # the final round is open
     out = compute(owners, matches, seed=1, one_prize_per_player=True)
     assert all(a.entry is None and a.passed_over == () for a in out.awards)
+
+
+def test_every_prize_passed_down_says_why_the_sixth_and_eighth_too():
+    """Issue 30: prizes 5 and 7 skipped places of their own and said why; prizes 6 and 8,
+    pushed down only by those skips, said nothing. Every prize below its own place now
+    names every place skipped above it."""
+    owners = {e: f"B{e}" for e in range(1, 17)}
+    ninth = compute(owners, prize_stage(), seed=1).by_place[9]
+    # A holds the 1st and 5th places and the 9th, B the 2nd and 6th
+    owners.update({1: "A", 5: "A", ninth: "A", 2: "B", 6: "B"})
+    out = compute(owners, prize_stage(), seed=1, one_prize_per_player=True)
+    awards = {a.place: a for a in out.awards}
+    assert [awards[k].reached for k in range(1, 9)] == [1, 2, 3, 4, 7, 8, 10, 11]
+    for k in range(5, 9):
+        award = awards[k]
+        assert award.passed_down and award.passed_over, k
+        assert len(award.passed_over) == award.reached - award.place
+    assert [(s.place, s.player, s.held) for s in awards[6].passed_over] == [
+        (5, "A", 1),
+        (6, "B", 2),
+    ]
+    assert [s.place for s in awards[8].passed_over] == [5, 6, 9]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=16, max_size=16), st.integers(0, 10**6))
+def test_a_prize_below_its_place_always_names_the_places_skipped(owner_ids, seed):
+    owners = dict(enumerate(owner_ids, start=1))
+    out = compute(owners, prize_stage(), seed=seed, one_prize_per_player=True)
+    place_of = {e: p for p, e in out.by_place.items()}
+    for award in out.awards:
+        if award.entry is None:
+            continue
+        skipped = award.passed_over
+        assert len(skipped) == award.reached - award.place
+        assert award.passed_down == bool(skipped)
+        for s in skipped:
+            assert s.place < award.reached and place_of[s.entry] == s.place
+            assert s.held < award.place  # he holds a better prize already
+
+
+def test_the_losers_of_a_round_being_played_share_its_places():
+    owners = {e: e for e in range(1, 17)}
+    matches = [played(1, "main", i, i + 8) for i in range(1, 8)]
+    matches.append(MatchRecord(1, "main", 8, 16))  # still open
+    out = compute(owners, matches, seed=1)
+    assert {out.fates[e].pending for e in range(9, 16)} == {(9, 16)}
+    assert out.fates[16].pending is None and out.fates[1].pending is None
+    # in play first (the open pairing's two as well), then the round's losers
+    ranked = [f.entry for f in out.ranking()]
+    assert set(ranked[:9]) == set(range(1, 9)) | {16}
+    assert set(ranked[9:]) == set(range(9, 16))
+    # once the round is complete each has a place of his own
+    matches[-1] = played(1, "main", 8, 16)
+    done = compute(owners, matches, seed=1)
+    assert all(done.fates[e].pending is None for e in range(9, 17))
+    assert sorted(done.fates[e].place for e in range(9, 17)) == list(range(9, 17))
+
+
+def test_in_play_ranks_above_every_place_decided_and_the_prize_stage_shares_5_to_8():
+    owners = {e: e for e in range(1, 17)}
+    matches = [m for m in prize_stage() if m.round < 3]  # round 3 (semifinal) not drawn
+    out = compute(owners, matches, seed=1)
+    ranked = out.ranking()
+    # the semifinalists (in play) first, the quarterfinal losers (5-8, shared), then 9..16
+    assert [f.entry for f in ranked[:4]] == [1, 2, 3, 4] and all(f.alive for f in ranked[:4])
+    assert {f.entry for f in ranked[4:8]} == {5, 6, 7, 8}
+    assert all(f.pending == (5, 8) and f.place is None for f in ranked[4:8])
+    assert [f.place for f in ranked[8:]] == list(range(9, 17))
