@@ -132,7 +132,10 @@ class StandingLine(Schema):
     town: str
     round_reached: int
     alive: bool = Field(description="Still in play (Preisschnapsen), or rounds to come.")
-    how: str = Field(description="How the entry went out: lost, walkover, surrendered.")
+    how: str = Field(
+        description="How the entry went out: lost, walkover, surrendered; won: the final "
+        "(the tournament's winner); empty while in play."
+    )
     danish: DanishLine | None = None
     categories: list[CategoryPlace]
 

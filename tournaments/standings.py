@@ -46,15 +46,23 @@ class EntryStanding:
     number: int
     round_reached: int
     out_round: int | None
-    how: str  # "", "lost", "walkover", "surrendered"
+    how: str  # "", "lost", "walkover", "surrendered", "won" (the final)
     lost_score: tuple[int, int] | None
     place: int | None
     alive: bool
+    # out while its round is still played: the places it shares with the round's other
+    # losers until the round is complete (first, last); None when placed or in play
+    pending: tuple[int, int] | None = None
     # (category, place in it or None while not known), in the tournament's order
     categories: list[tuple[Category, int | None]] = field(default_factory=list)
     # the Danish system's line (match points, Bummerl, game points, Buchholz); None in a
     # Preisschnapsen
     danish: object | None = None
+
+    @property
+    def won(self) -> bool:
+        """The entry won the final: the tournament's winner."""
+        return self.how == rules.WON
 
 
 @dataclass
@@ -126,14 +134,48 @@ class CategoryStanding:
 
 @dataclass
 class PlayerStanding:
+    """A player (a team) in the standings, where his best entry stands: ``best_place``
+    is its place, None while it is still in play or its round is being played (then
+    ``pending`` gives the places it shares); a player with an entry in play has no
+    place yet."""
+
     player: Player
     entries_bought: int
     entries_alive: int
     best_place: int | None
     prizes: list[PrizeStanding] = field(default_factory=list)
-    entries: list[EntryStanding] = field(default_factory=list)
+    entries: list[EntryStanding] = field(default_factory=list)  # best first
     # category -> the best place of the player's entries in it (None: not known yet)
     category_places: list[tuple[Category, int | None]] = field(default_factory=list)
+
+    @property
+    def best(self) -> EntryStanding:
+        return self.entries[0]
+
+    @property
+    def in_play(self) -> bool:
+        return self.entries_alive > 0
+
+    @property
+    def won(self) -> bool:
+        return self.best.won
+
+    @property
+    def pending(self) -> tuple[int, int] | None:
+        """The places the best entry shares while its round is played (not in play)."""
+        return None if self.in_play else self.best.pending
+
+    @property
+    def round(self) -> int | None:
+        """The round his entries in play are in (or have won, awaiting the next draw)."""
+        rounds = [e.round_reached for e in self.entries if e.alive]
+        return max(rounds) if rounds else None
+
+    @property
+    def other_places(self) -> list[int]:
+        """The places of his other entries, decided: the numbers missing between the
+        rows of the standings, which show each player once, at his best entry."""
+        return [e.place for e in self.entries[1:] if e.place is not None]
 
 
 @dataclass
@@ -274,6 +316,7 @@ def assemble_standings(
                 lost_score=fate.lost_score,
                 place=fate.place,
                 alive=fate.alive,
+                pending=fate.pending,
                 categories=[
                     (c, cr.places.get(fate.entry))
                     for c, cr in zip(categories, category_results, strict=True)
@@ -335,11 +378,12 @@ def assemble_standings(
             ps = players[row.player.pk] = PlayerStanding(
                 player=row.player, entries_bought=0, entries_alive=0, best_place=None
             )
+            # his first row is his best entry (the rows are best first): its place is
+            # his, None while it is in play or its round is being played
+            ps.best_place = row.place
         ps.entries.append(row)
         ps.entries_bought += 1
         ps.entries_alive += row.alive
-        if row.place is not None and (ps.best_place is None or row.place < ps.best_place):
-            ps.best_place = row.place
     for prize in [*prize_list, *(p for cs in category_rows for p in cs.prizes)]:
         if prize.player is not None:
             players[prize.player.pk].prizes.append(prize)

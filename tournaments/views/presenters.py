@@ -298,14 +298,123 @@ def protocols(drawn: Round) -> list:
 STAGE_COLUMNS = ("quarterfinal", "semifinal", "final")
 
 
+@dataclass
+class StandingRow:
+    """A player's line of the standings as the pages show it (``standings_groups``)."""
+
+    standing: object  # ``standings.PlayerStanding``
+    state: str  # "won", "in_play", "pending" (its round still played), "placed"
+    place: str  # "1.", "17.–32." (shared while the round is played), "" in play
+    also: str = ""  # "auch Platz 49": the places of his other entries
+
+
+@dataclass
+class StandingGroup:
+    heading: str  # "Im Spiel – Runde 3", "Ausgeschieden"; "" when all are placed
+    rows: list[StandingRow]
+    in_play: bool = False
+
+
+def _place_range(pending) -> str:
+    first, last = pending
+    return f"{first}.–{last}." if first != last else f"{first}."
+
+
+def standing_row(ps) -> StandingRow:
+    others = ps.other_places
+    also = ""
+    if others:
+        also = ngettext(
+            "also place %(places)s", "also places %(places)s", len(others)
+        ) % {"places": ", ".join(str(p) for p in others)}
+    if ps.won:
+        return StandingRow(ps, "won", f"{ps.best_place}.", also)
+    if ps.in_play:
+        return StandingRow(ps, "in_play", "", also)
+    if ps.pending is not None:
+        return StandingRow(ps, "pending", _place_range(ps.pending), also)
+    return StandingRow(ps, "placed", f"{ps.best_place}." if ps.best_place else "–", also)
+
+
+def standings_groups(standings, shown_round: int | None = None) -> list[StandingGroup]:
+    """The players of a Preisschnapsen best first, in two groups while it is played:
+    those still in play (no place yet: how many entries, which round) and those out
+    (their places as decided, or the places they share while their round is played).
+    ``shown_round`` caps the round named (the latest released: a draft is not told)."""
+    rows = [standing_row(ps) for ps in standings.players]
+    playing = [r for r in rows if r.state == "in_play"]
+    if not playing:
+        return [StandingGroup("", rows)] if rows else []
+    rounds = [r.standing.round for r in playing if r.standing.round]
+    number = max(rounds, default=0)
+    if shown_round is not None:
+        number = min(number, shown_round)
+    heading = (
+        _("In play – round %(round)s") % {"round": number} if number else _("In play")
+    )
+    groups = [StandingGroup(heading, playing, in_play=True)]
+    out = [r for r in rows if r.state != "in_play"]
+    if out:
+        groups.append(StandingGroup(_("Out"), out))
+    return groups
+
+
+def standings_notes(groups: list[StandingGroup]) -> list[str]:
+    """What the standings' numbers mean, where the list shows it: shared places, the
+    numbers missing from the place column, how places from 9 on are counted."""
+    rows = [r for g in groups for r in g.rows]
+    notes = []
+    if any(r.state == "pending" for r in rows):
+        notes.append(
+            _(
+                "A place like 17.–32. is shared: these entries are out, and each gets "
+                "its own place once their round is complete (in the prize stage: by the "
+                "placement matches)."
+            )
+        )
+    if any(r.also for r in rows):
+        notes.append(
+            _(
+                "A player with several entries is listed once, at his best one; the "
+                "places of his other entries are given under his name, so those numbers "
+                "are missing from the place column."
+            )
+        )
+    places = [
+        p
+        for r in rows
+        for p in ([r.standing.best_place] if r.standing.best_place else [])
+        + r.standing.other_places
+    ]
+    if any(p > 8 for p in places) or any(r.state == "pending" for r in rows):
+        notes.append(
+            _(
+                "Places from 9 on: going out in a later round is better; within a round "
+                "the Bummerl won in the lost match count, then a play-off, then the lot."
+            )
+        )
+    return notes
+
+
 def standings_context(tournament) -> dict:
     standings = compute_standings(tournament)
-    return {
+    context = {
         "standings": standings,
         "prize_list": [p for p in standings.prizes],
         "prizes_awarded": any(p.entry is not None for p in standings.prizes),
         "ceremony": ceremony(tournament, standings.prizes),
     }
+    if not standings.is_danish:
+        shown = (
+            tournament.rounds.filter(status=Round.Status.RELEASED)
+            .order_by("-number")
+            .values_list("number", flat=True)
+            .first()
+        )
+        groups = standings_groups(standings, shown or 0)
+        context["standing_groups"] = groups
+        context["standing_notes"] = standings_notes(groups)
+    return context
 
 
 def ceremony(tournament, prizes) -> dict:
