@@ -93,6 +93,8 @@ def standings_json(t, s) -> dict:
                 "how": es.how,
                 "lost_score": list(es.lost_score) if es.lost_score else None,
                 "place": es.place,
+                # out while its round is played: the places it shares until then
+                "pending": list(es.pending) if es.pending else None,
                 "alive": es.alive,
             }
             | team(es.player)
@@ -111,6 +113,7 @@ def standings_lines(s, *, finished: bool) -> list[str]:
         "lost": _("lost"),
         "walkover": _("lost by walkover"),
         "surrendered": _("surrendered"),
+        "won": _("won the final"),
     }
     out = [_("Prizes")]
     for pr in s.prizes:
@@ -118,11 +121,12 @@ def standings_lines(s, *, finished: bool) -> list[str]:
         out.append(f"{pr.place:>4}. {winner:36} {prize_text(pr)}")
     out += ["", _("Entries")]
     for es in s.entries:
-        state = how.get(es.how, _("in play") if es.alive and not finished else "")
+        state = how.get(es.how, _("in play") if es.alive else "")
         if es.lost_score:  # (winner's, its own) Bummerl: written from the entry's side
             state += f" {es.lost_score[1]}:{es.lost_score[0]}"
+        place = es.place or (f"{es.pending[0]}-{es.pending[1]}" if es.pending else "")
         out.append(
-            f"{es.place or '':>4} #{es.number:<4} {es.player.name:30} "
+            f"{place:>4} #{es.number:<4} {es.player.name:30} "
             f"{_('round')} {es.round_reached:<2} {state}"
         )
     return out

@@ -431,6 +431,8 @@ def _reached_text(row, stage_of: dict[int, str]) -> str:
         text = stage_title(stage)
     if row_alive:
         return pgettext("printing", "%(round)s, in play") % {"round": text}
+    if row.won:
+        return pgettext("printing", "%(round)s, won") % {"round": text}
     if row.how == "walkover":
         return pgettext("printing", "%(round)s, walkover") % {"round": text}
     if row.how == "surrendered":
@@ -494,9 +496,17 @@ def results_data(tournament: Tournament, *, public: bool = False) -> ResultsData
         values = (str(line.match_points), f"+{diff}" if diff > 0 else str(diff), str(line.game_points))
         return values + ((str(line.buchholz),) if standings.buchholz else ())
 
+    def place_text(row) -> str:
+        if row.place is not None:
+            return f"{row.place}."
+        if row.pending is not None:  # out, its round still played: shared places
+            first, last = row.pending
+            return f"{first}.–{last}." if first != last else f"{first}."
+        return "–"  # in play
+
     lines = [
         StandingLine(
-            place=f"{row.place}." if row.place is not None else "–",
+            place=place_text(row),
             player=row.player.name,
             entry=row.number,
             reached="" if row.danish is not None else _reached_text(row, stage_of),

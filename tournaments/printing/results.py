@@ -92,7 +92,7 @@ class PrizeLine:
 
 @dataclass(frozen=True)
 class StandingLine:
-    place: str  # "1", "9–16", ...
+    place: str  # "1.", "17.–32." (places shared while their round is played), "–" in play
     player: str
     entry: int
     reached: str = ""
@@ -160,9 +160,17 @@ def _figure_edges(cols: _StandingColumns, count: int) -> list[float]:
 def _standing_cells(line: StandingLine, cols: _StandingColumns, widest_entry: int):
     """The sizes and the lines (up to two each) of the player, how far he got and his
     prize, each in the width of its column (the player's up to the widest entry
-    number of the list, so that every row breaks alike)."""
+    number of the list, so that every row breaks alike), and of the place: a shared
+    one ("17.–32.") a little smaller, a long one ("513.–1024.") broken after its dash."""
     tag_width = string_width(f"#{widest_entry}", FONT, SIZE) + 3 * mm
+    room = cols.player - cols.left - 1.5 * mm
+    place_size = fitted_size(line.place, FONT_BOLD, SIZE, room, SIZE - 2)
+    if string_width(line.place, FONT_BOLD, place_size) <= room:
+        place = (place_size, [line.place])
+    else:
+        place = wrap_fitted(line.place, FONT_BOLD, SIZE, room, breaks="–")
     return (
+        place,
         wrap_fitted(line.player, FONT, SIZE, cols.entry - tag_width - cols.player),
         wrap_fitted(line.reached, FONT, SIZE, cols.prize - cols.reached - 2 * mm),
         wrap_fitted(line.prize, FONT, SIZE, cols.right - cols.prize),
@@ -276,8 +284,10 @@ def build_results(data: ResultsData) -> bytes:
             line = data.standings[i]
             lines = max(len(texts) for _size, texts in cells[i])
             base = baseline_in(row_top, heights[i], SIZE, lines, LEADING)
-            canvas.setFont(FONT_BOLD, SIZE)
-            canvas.drawString(left, base, line.place)
+            place_size, place_lines = cells[i][0]
+            canvas.setFont(FONT_BOLD, place_size)
+            for k, text in enumerate(place_lines):
+                canvas.drawString(left, base - k * LEADING, text)
             canvas.setFont(FONT, SIZE)
             canvas.drawRightString(cols.entry, base, f"#{line.entry}")
             if line.figures:
@@ -285,7 +295,7 @@ def build_results(data: ResultsData) -> bytes:
                 for x, figure in zip(edges, line.figures, strict=True):
                     canvas.drawRightString(x, base, figure)
             for x, (font_size, texts) in zip(
-                (cols.player, cols.reached, cols.prize), cells[i], strict=True
+                (cols.player, cols.reached, cols.prize), cells[i][1:], strict=True
             ):
                 canvas.setFont(FONT, font_size)
                 for k, text in enumerate(texts):
