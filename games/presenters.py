@@ -43,11 +43,37 @@ def _blocked(live: Live, seat: int) -> dict[str, str]:
     return out
 
 
+def score_note(names, score) -> str:
+    """How a two-player match's score came about, Bummerl by Bummerl, for its end:
+    "How it came to 3:0: Bummerl 1 to Resi; Bummerl 2 to Resi, a Schneider (Anna
+    without a point): counts double." Empty while no Bummerl is won."""
+    items = []
+    for n, b in enumerate(score.bummerls if score else (), start=1):
+        if b.winner is None:
+            continue
+        values = {"n": n, "name": names[b.winner], "loser": names[1 - b.winner]}
+        if b.value == 2:
+            items.append(
+                _("Bummerl %(n)s to %(name)s, a Schneider (%(loser)s without a point): "
+                  "counts double") % values
+            )
+        else:
+            items.append(_("Bummerl %(n)s to %(name)s") % values)
+    if not items:
+        return ""
+    won = score.bummerl_won
+    return _("How it came to %(score)s: %(bummerl)s.") % {
+        "score": f"{won[0]}:{won[1]}",
+        "bummerl": "; ".join(items),
+    }
+
+
 def match_summary(live: Live) -> dict:
     m: Match = live.match
     score = live.score
     current = score.bummerls[-1] if score and score.bummerls else None
     points = list(current.points) if current and not current.is_over else [0, 0]
+    finished = m.status != Status.PLAYING
     return {
         "id": m.pk,
         "status": m.status,
@@ -63,7 +89,9 @@ def match_summary(live: Live) -> dict:
         "note": m.result_note,
         "rules": m.rule_profile,
         "deck_style": m.deck_style,
-        "finished": m.status != Status.PLAYING,
+        "finished": finished,
+        # at the end: how the score came about (a Schneider counted double)
+        "score_note": score_note((m.name0, m.name1), score) if finished else "",
     }
 
 

@@ -62,6 +62,9 @@
         : match.status;
       if (match.note) turn.textContent += " \u2013 " + match.note;
       $("replay-link").hidden = false;
+      // how the score came about (a Schneider counting double), and a way to a new match
+      $("score-note").textContent = match.score_note || "";
+      $("match-end").hidden = false;
     } else if (view) {
       turn.textContent = ui.game + " " + view.game + " \u00B7 " +
         (spectator ? match.names[view.to_move] : (view.to_move === me ? ui.your_turn : ui.their_turn));
