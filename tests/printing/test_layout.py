@@ -364,3 +364,43 @@ def test_heading_sizes_fit_the_blocks_in_german():
     layout = SlipLayout(has_links=True, blocks=5)
     assert string_width("5. Bummerl", FONT_BOLD, 6.5) < 2 * layout.column
     assert PAD + GRID_WIDTH_LINKS == layout.grid_right
+
+
+def test_a_bracket_winners_grey_row_leaves_the_box_border_whole():
+    """Result list: the winner's grey row is drawn under the match box's lines (it used
+    to cover the box's right border)."""
+    import io
+
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen.canvas import Canvas
+
+    from tournaments.printing.results import BOX_HEIGHT, BOX_WIDTH, BracketMatch, BracketSlot
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=A4)
+    x, top = 50 * mm, 200 * mm
+    match = BracketMatch(
+        title="Finale",
+        left=BracketSlot(name="Resi Huber", entry=3, score="2", won=True),
+        right=BracketSlot(name="Franz Berger", entry=9, score="1"),
+    )
+    results._draw_match(canvas, match, x, top)
+    canvas.showPage()
+    canvas.save()
+    dpi = 300
+    page = render(buffer.getvalue(), 0, dpi=dpi).astype(int)
+    scale = dpi / 72
+    height = page.shape[0]
+    column = int(round((x + BOX_WIDTH) * scale))
+
+    def border_ink(row_top, row_bottom):
+        """The ink of the right border (and what lies beside it) in a band of rows."""
+        rows = range(int(height - row_top * scale) + 4, int(height - row_bottom * scale) - 4)
+        return sum(int((255 - page[r, column - 4 : column + 5]).sum()) for r in rows) / len(rows)
+
+    half = BOX_HEIGHT / 2
+    winner = border_ink(top, top - half)
+    loser = border_ink(top - half, top - BOX_HEIGHT)
+    # as much border beside the winner's grey row as beside the loser's white one (the
+    # grey itself adds a little ink left of the border)
+    assert winner >= loser * 0.95, (winner, loser)

@@ -316,16 +316,19 @@ def _draw_match(canvas, match: BracketMatch, x: float, y: float, width: float = 
     if match.title:
         canvas.setFont(FONT_BOLD, 6.5)
         canvas.drawString(x, y + 2, fit(match.title, FONT_BOLD, 6.5, width))
+    # the winner's grey row first, the box's lines over it (a fill drawn after the
+    # border covered its right half)
+    for i, slot in enumerate((match.left, match.right)):
+        if slot.won:
+            canvas.setFillGray(0.88)
+            canvas.rect(x, y - half * (i + 1), width, half, stroke=0, fill=1)
+            canvas.setFillGray(0)
     canvas.setLineWidth(0.7)
     canvas.rect(x, y - BOX_HEIGHT, width, BOX_HEIGHT)
     canvas.setLineWidth(0.3)
     canvas.line(x, y - half, x + width, y - half)
     for i, slot in enumerate((match.left, match.right)):
         base = y - half * i - half + 4.5
-        if slot.won:
-            canvas.setFillGray(0.88)
-            canvas.rect(x, y - half * (i + 1), width, half, stroke=0, fill=1)
-            canvas.setFillGray(0)
         font = FONT_BOLD if slot.won else FONT
         if slot.entry is not None:
             canvas.setFont(FONT, 6.5)
