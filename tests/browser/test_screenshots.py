@@ -44,6 +44,11 @@ def test_main_pages(browser, page, phone_page, live_server, staff_login, shots):
     assert width <= 390, "the public page scrolls sideways on a phone"
     phone_page.screenshot(path=shots / "public-phone.png", full_page=False)
 
+    # the standings during play: who is still in the running, the places decided so far
+    phone_page.evaluate("document.getElementById('live-standings').scrollIntoView(true)")
+    expect(phone_page.locator("#live-standings")).to_contain_text("Im Spiel")
+    phone_page.screenshot(path=shots / "standings-phone.png", full_page=False)
+
     projector = browser.new_context(locale="de-AT", viewport={"width": 1600, "height": 900})
     try:
         screen = projector.new_page()
@@ -71,6 +76,10 @@ def test_main_pages(browser, page, phone_page, live_server, staff_login, shots):
     expect(page.locator("ol.prizes li")).to_have_count(8)
     page.locator("#live-prizes").scroll_into_view_if_needed()
     page.screenshot(path=shots / "prizes-bracket.png", full_page=False, clip=None)
+    # the final standings: the winner first, nobody in play
+    page.evaluate("document.getElementById('live-standings').scrollIntoView(true)")
+    expect(page.locator("#live-standings")).not_to_contain_text("Im Spiel")
+    page.screenshot(path=shots / "standings-final.png", full_page=False)
 
     # the prize ceremony on the projector, at the 1st prize
     projector = browser.new_context(locale="de-AT", viewport={"width": 1600, "height": 900})
