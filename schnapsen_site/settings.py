@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "servestatic",  # its configuration checks (the middleware serves the files)
     "django_tables2",
     "clubs.apps.ClubsConfig",
     "django_tasks_db",
@@ -68,7 +69,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # static files from the application server itself, asynchronously under ASGI
+    "servestatic.middleware.ServeStaticMiddleware",
     # CORS for the open API only (``CORS_URLS_REGEX``): club websites read it from their pages
     "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -234,6 +236,7 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "de-at"
 LANGUAGES = [("de-at", _("Deutsch")), ("en", _("English"))]
+FORMAT_MODULE_PATH = ["schnapsen_site.formats"]  # dates on the pages as on the printouts
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Vienna"
 USE_I18N = True
@@ -250,7 +253,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "servestatic.storage.CompressedManifestStaticFilesStorage"
         )
     },
 }
