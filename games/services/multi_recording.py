@@ -16,6 +16,7 @@ from django.utils.translation import pgettext
 
 from engine.bauern.rules import BauernRules
 from engine.bauern.scoring import SheetError, parse_sheet_text, validate_score_sheet
+from engine.messages import reason_of
 from engine.multi.contracts import CONTRACT_NAMES
 from games.multi_text import contract_text, reason_text
 
@@ -81,7 +82,10 @@ def _rules(rules, count: str | None) -> BauernRules:
             r = r.replace(count=count)
         return r
     except (ValueError, TypeError) as exc:
-        raise GameError(pgettext("table", "Unknown rules: %(e)s") % {"e": exc}, "rules") from None
+        # the engine's reason (a rule option it does not know, a bad value) in words
+        raise GameError(
+            pgettext("table", "Unknown rules: %(e)s") % {"e": reason_text(reason_of(exc))}, "rules"
+        ) from None
 
 
 def _text_lines(text: str) -> tuple[list, list[int]]:
