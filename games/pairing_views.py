@@ -187,8 +187,7 @@ def _table_revoke(request, p: Pairing, match: Match):
 def _seat_to_computer(request, p: Pairing) -> None:
     """A seat of the pairing's running table to the computer (a player who left), or
     back to its player."""
-    raw = request.POST.get("match", "")
-    match = get_object_or_404(p.matches, pk=int(raw) if raw.isdigit() else 0)
+    match = get_object_or_404(p.matches, pk=parse_id(request.POST.get("match")))
     seat = team_tables.seat_to_computer(
         match, request.POST.get("seat"), request.POST.get("level", ""), actor=request.user
     )

@@ -9,8 +9,14 @@ organiser and anonymously, with
 - query strings whose every parameter is a hand-made value (Unicode digits, negative and
   huge numbers, 400 digits, empty, garbage), the page's own search and filter fields and
   the tables' ``page``/``per_page``/``sort`` one at a time too;
-- every form on its page POSTed back with each field, and then all fields, set to such a
-  value (the other fields as the page filled them in).
+- every form on its page POSTed back as the page filled it in, then with each field,
+  and then all fields, set to such a value (the other fields as the page filled them in);
+  the forms of a pairing's page are also sent to the other pairings' pages, for their
+  running match or table (the hand-made requests of issue 30).
+
+The world has the states those requests need: a round with a running browser match and
+no result (its withdrawal), a team tournament with a running table of four (its pairing
+page, its revoke), besides a round with results, matches and reports.
 
 No answer may be a 500, and a request that was refused (an answer of 400 and above, a
 form shown again, an error message) must leave the data as it was. Every request runs in
@@ -173,6 +179,32 @@ def _build_world():
     )
     spare = Player.objects.create(name="Doppelt Eins")
     Player.objects.create(name="Doppelt Zwei")
+    # a round with a running browser match and no result yet: it can be withdrawn
+    tr = services.create_tournament(
+        name="Melker Runde", date=datetime.date(2026, 5, 3), field_size=16, club=club,
+        max_entries_per_player=1,
+    )
+    for i in range(16):
+        player = services.find_or_register_player(f"Runde Spieler {i:02d}", town="Melk")
+        services.sell_entries(tr, player, 1, paid=True)
+    tr_round = services.release_round(services.draw_next_round(tr, seed=6))
+    games.start_match_for_pairing(
+        tr_round.pairings.filter(outcome=Outcome.OPEN).exclude(right=None).order_by("number")[0]
+    )
+    # a team tournament (Preis-Bauernschnapsen) with a running table of four
+    tt = services.create_tournament(
+        name="Melker Bauernschnapsen", date=datetime.date(2026, 5, 4), field_size=16, club=club,
+        game="bauernschnapsen", match_bummerl=1, max_entries_per_player=1,
+    )
+    for i in range(16):
+        first = services.find_or_register_player(f"Team Spieler {i:02d}", town="Melk")
+        second = services.find_or_register_player(f"Team Partner {i:02d}", town="Melk")
+        services.sell_entries(tt, first, 1, partner=second, paid=True)
+    tt_round = services.release_round(services.draw_next_round(tt, seed=8))
+    team_pairing = (
+        tt_round.pairings.filter(outcome=Outcome.OPEN).exclude(right=None).order_by("number")[0]
+    )
+    team_table = games.start_match_for_pairing(team_pairing)
     rnd = ta.rounds.get(number=1)
     playing = rnd.pairings.filter(started_at__isnull=False, outcome=Outcome.OPEN).first()
     match = Match.objects.get(pairing=playing)
@@ -206,6 +238,12 @@ def _build_world():
         "player": spare,
         "table": table,
         "table_token": table.seats.get(index=0).token,
+        "tr": tr,
+        "tt": tt,
+        "team_pairing": team_pairing,
+        "team_table": team_table,
+        # the running match or table of each pairing page (the forms sent across them)
+        "running": {playing.pk: match.pk, team_pairing.pk: team_table.pk},
     }
 
 
@@ -218,10 +256,14 @@ def _path_args(key: str, w) -> list[dict]:
         "staff:entry_cancel": [{"pk": t.pk, "entry_pk": w["entry"].pk}],
         "staff:entry_categories": [{"pk": t.pk, "entry_pk": w["entry"].pk}],
         "staff:absence": [{"pk": w["td"].pk}],
-        "staff:round": [{"pk": t.pk, "number": 1}, {"pk": w["td"].pk, "number": 1}],
+        "staff:round": [
+            {"pk": t.pk, "number": 1},
+            {"pk": w["td"].pk, "number": 1},
+            {"pk": w["tr"].pk, "number": 1},
+        ],
         "staff:round_release": [{"pk": t.pk, "number": 1}],
-        "staff:round_withdraw": [{"pk": t.pk, "number": 1}],
-        "staff:results": [{"pk": t.pk}, {"pk": w["td"].pk}],
+        "staff:round_withdraw": [{"pk": t.pk, "number": 1}, {"pk": w["tr"].pk, "number": 1}],
+        "staff:results": [{"pk": t.pk}, {"pk": w["td"].pk}, {"pk": w["tt"].pk}],
         "staff:pairing_result": [{"pk": t.pk, "pairing_pk": w["open"].pk}],
         "staff:pairing_confirm": [{"pk": t.pk, "pairing_pk": w["decided"].pk}],
         "staff:pairing_start": [{"pk": t.pk, "pairing_pk": w["open"].pk}],
@@ -237,7 +279,11 @@ def _path_args(key: str, w) -> list[dict]:
         "staff:series_tournaments": [{"pk": w["series"].pk}],
         "series:detail": [{"pk": w["series"].pk}],
         "series:pdf": [{"pk": w["series"].pk}],
-        "games:pairing": [{"pairing_pk": w["playing"].pk}, {"pairing_pk": w["open"].pk}],
+        "games:pairing": [
+            {"pairing_pk": w["playing"].pk},
+            {"pairing_pk": w["open"].pk},
+            {"pairing_pk": w["team_pairing"].pk},
+        ],
         "games:round_start": [{"round_pk": w["round"].pk}],
         "games:analysis": [{"pk": m.pk, "game": 0}],
         "clubs:invite": [{"token": w["invitation_token"]}],
@@ -442,7 +488,12 @@ class Probe:
     def close(self):
         got_request_exception.disconnect(self._caught)
 
-    def send(self, client, method, url, data=None, *, label, json_body=None, headers=None):
+    def send(
+        self, client, method, url, data=None, *, label, json_body=None, headers=None,
+        refusal_checked=True,
+    ):
+        """``refusal_checked`` False: a form sent as its page filled it in may do what it
+        says and answer with a page (a new token shown once): only a 500 counts."""
         self.count += 1
         self._errors.clear()
         sid = transaction.savepoint_create()
@@ -463,7 +514,7 @@ class Probe:
                 self.problems.append(
                     f"{where} -> {response.status_code}\n{''.join(self._errors)[-1500:]}"
                 )
-            elif _refused(method, response) and fingerprint() != self.before:
+            elif refusal_checked and _refused(method, response) and fingerprint() != self.before:
                 self.problems.append(f"{where} -> {response.status_code} refused but changed data")
             return response
         finally:
@@ -497,14 +548,16 @@ def _clients(world):
 
 
 def _form_key(url, form, button):
-    """Forms that send the same fields to the same view are probed once (one per row of a
-    table of entries or pairings)."""
+    """Forms that send the same fields to the same view of one tournament are probed once
+    (one per row of a table of entries or pairings)."""
     try:
-        view = resolve(urlsplit(url).path).view_name
+        match = resolve(urlsplit(url).path)
+        view, tournament = match.view_name, match.kwargs.get("pk")
     except Resolver404:
-        view = urlsplit(url).path
+        view, tournament = urlsplit(url).path, None
     return (
         view,
+        tournament,
         tuple(sorted(form["fields"])),
         button[0] if button else None,
         button[1] if button else None,
@@ -525,6 +578,8 @@ def _post_form(probe, client, page_url, form, label, seen):
             base[button[0]] = [button[1]]
         fixed = {button[0]} if button else set()
         names = [n for n in base if n not in fixed and n != "csrfmiddlewaretoken"]
+        # as the page filled it in: what a user sends by pressing the button
+        probe.send(client, "POST", url, _flat(base), label=label, refusal_checked=False)
         for value in VALUES:
             data = {**base, **{n: [value] for n in names}}
             probe.send(client, "POST", url, _flat(data), label=label)
@@ -593,6 +648,33 @@ def _probe_pattern(probe, w, key, route):
                     _post_form(probe, client, url, form, where, seen)
         if key.endswith(":pairing_result") and key.startswith("api"):
             _probe_api_result(probe, w, url)
+    if key == "games:pairing":
+        _probe_pairing_forms_across(probe, w, route)
+
+
+def _probe_pairing_forms_across(probe, w, route):
+    """Every form of every pairing page sent to every pairing page with a running match
+    or table, naming that page's match: the revoke form of a match of two sent for a
+    table of four, the table's seat form for a match of two (hand-made requests)."""
+    label, client = _clients(w)[0]
+    forms = []
+    for args in _path_args("games:pairing", w):
+        page = client.get(_fill(route, args))
+        forms += [f for f in _forms(page.content.decode()) if f["method"] == "post"]
+    for pairing_pk, match_pk in w["running"].items():
+        url = _fill(route, {"pairing_pk": pairing_pk})
+        for form in forms:
+            for button in form["buttons"] or [None]:
+                data = {k: list(v) for k, v in form["fields"].items()}
+                if button:
+                    data[button[0]] = [button[1]]
+                if "match" in data:
+                    data["match"] = [str(match_pk)]
+                for confirm in ([""], ["yes"]) if "revoke" in data.get("do", []) else ([],):
+                    sent = {**data, "confirm": confirm} if confirm else data
+                    probe.send(
+                        client, "POST", url, _flat(sent), label=f"games:pairing across as {label}"
+                    )
 
 
 def _probe_path(probe, client, route, args, where):
