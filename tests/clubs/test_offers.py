@@ -137,7 +137,8 @@ def demo(django_db_setup, django_db_blocker):
     the module inside a transaction that is rolled back at its end."""
     fast = override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
     quiet = logging.getLogger("django.request")
-    level, quiet.level = quiet.level, logging.CRITICAL  # the refusals this test looks for
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)  # setLevel: the logger's cached levels are cleared too
     with django_db_blocker.unblock(), fast:
         atomic = transaction.atomic()
         atomic.__enter__()
@@ -146,7 +147,7 @@ def demo(django_db_setup, django_db_blocker):
         finally:
             transaction.set_rollback(True)
             atomic.__exit__(None, None, None)
-            quiet.level = level
+            quiet.setLevel(level)
 
 
 def _build_demo():
