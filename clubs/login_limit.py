@@ -68,3 +68,13 @@ def _record_lock(sender, request=None, username=None, ip_address=None, **kwargs)
 
 def connect() -> None:
     user_locked_out.connect(_record_lock, dispatch_uid="clubs.login_limit")
+
+
+def username_of(request, credentials=None) -> str:
+    """The account a login asks for, as axes counts it (``AXES_USERNAME_CALLABLE``): the
+    form's user name cut to a user name's length (150), so that a name of any length is
+    counted without overflowing axes' own column (255) on PostgreSQL."""
+    name = (credentials or {}).get("username")
+    if name is None and request is not None:
+        name = request.POST.get("username", "")
+    return str(name or "")[:150]

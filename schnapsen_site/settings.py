@@ -272,6 +272,7 @@ AXES_COOLOFF_TIME = datetime.timedelta(
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each on its own: account, address
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a refused try does not lengthen it
 AXES_LOCKOUT_CALLABLE = "clubs.login_limit.locked_out"
+AXES_USERNAME_CALLABLE = "clubs.login_limit.username_of"  # cut to 150 characters
 AXES_DISABLE_ACCESS_LOG = True  # failures are kept; successful logins are not recorded
 AXES_VERBOSE = False
 LOGIN_REDIRECT_URL = "/staff/"
