@@ -118,7 +118,7 @@ class OracleBot:
         return max(acts, key=lambda a: sign * vals[a])
 
 
-SEARCH_BOTS = ("medium", "strong", "strong_v1", "ismcts")
+SEARCH_BOTS = ("medium", "strong", "master", "strong_v1", "ismcts")
 
 
 def make_own_bot(spec: str, seed: int, allow_close: bool = True):

@@ -15,7 +15,14 @@ the engine's interface ``choose(view, rng) -> Action``:
     trees), on samples weighted by the opponent's play
     (:mod:`.inference`), closing and closed games decided over the information set
     (:mod:`.closed`), his replies taken as softer the more game points he was seen
-    to give away where every card was in sight (:mod:`.opponent`).
+    to give away where every card was in sight (:mod:`.opponent`). Up to the browser's
+    default of :data:`STRONG_BUDGET` (0.5 s) it stops at ``max_samples`` (48) as it
+    always did, so the level plays at its old speed; with a larger budget it is
+    *anytime* (``anytime``): the budget alone stops the sampling, so more time buys
+    more samples (hundreds while the talon is open at 1 s instead of 48), more hands
+    of the opponent in the information-set search of closing and of closed games.
+``master``
+    ``strong`` with :data:`MASTER_BUDGET` (2 s) a move, anytime: see below.
 ``strong_v1``
     the previous ``strong`` (plain :class:`.pimc.PimcBot`), frozen as the arena's
     baseline.
@@ -41,14 +48,17 @@ from .ismcts import IsmctsBot
 from .pimc import PimcBot, candidate_actions, is_right_declaration
 from .search import Search, solve
 
-LEVELS = ("easy", "medium", "strong")  # the levels offered in the browser
+LEVELS = ("easy", "medium", "strong", "master")  # the levels offered in the browser
+STRONG_BUDGET = 0.5  # seconds a move of ``strong`` in the browser (a node budget)
+MASTER_BUDGET = 2.0  # seconds a move of ``master`` ("Meister") in the browser
 EXTRA_LEVELS = ("strong_v1", "ismcts")  # for the arena
 
 
 def make_bot(level: str, *, seed: int = 0, time_budget: float | None = None, opponent=None):
-    """A bot for a UI level: ``easy``, ``medium`` or ``strong``; ``opponent`` (an
-    :class:`.opponent.Record` of the opponent's play in the match so far) lets
-    ``strong`` start from what it has seen of him."""
+    """A bot for a UI level: ``easy``, ``medium``, ``strong`` or ``master``; ``opponent``
+    (an :class:`.opponent.Record` of the opponent's play in the match so far) lets
+    ``strong`` and ``master`` start from what they have seen of him. ``strong`` with a
+    budget above :data:`STRONG_BUDGET` is anytime, as ``master`` is."""
     if level == "easy":
         return RuleBot()
     if level == "medium":
@@ -60,9 +70,14 @@ def make_bot(level: str, *, seed: int = 0, time_budget: float | None = None, opp
             max_depth=2,
             name="medium",
         )
-    if level == "strong":
+    if level in ("strong", "master"):
+        budget = time_budget or (STRONG_BUDGET if level == "strong" else MASTER_BUDGET)
         return InfoSetBot(
-            seed=seed, time_budget=time_budget or 0.5, opponent=opponent, name="strong"
+            seed=seed,
+            time_budget=budget,
+            anytime=budget > STRONG_BUDGET,
+            opponent=opponent,
+            name=level,
         )
     if level == "strong_v1":  # the previous strong, frozen: the arena's baseline
         return PimcBot(seed=seed, time_budget=time_budget or 0.5, name="strong_v1")
@@ -75,6 +90,8 @@ __all__ = [
     "EXTRA_LEVELS",
     "InfoSetBot",
     "LEVELS",
+    "MASTER_BUDGET",
+    "STRONG_BUDGET",
     "MoveAnalysis",
     "PimcBot",
     "Search",

@@ -123,6 +123,8 @@ MAX_TRIES = 20  # candidate deals drawn per kept sample at most (rejection sampl
 TRY_NODES = 12  # a drawn and judged deal costs about as much time as this many nodes
 PIMC_SHARE = 0.6  # of the node budget for PIMC when closing is to be judged too
 CAP = 1.25  # no move searches more than this many budgets
+SAMPLE_NODES = 40  # with ``anytime``: a sample's drawing and setting up, counted as nodes
+ANYTIME_CAP = 100_000  # with ``anytime``: samples a move at most (the budget stops it first)
 WORK_EXPONENT = 0.9  # the closed search's work grows about as (hands) ** this
 
 
@@ -176,6 +178,8 @@ class InfoSetBot(PimcBot):
         adapt: bool = True,
         soft_high: float = 0.5,
         two_trick: bool = False,
+        anytime: bool = False,
+        sample_nodes: int = SAMPLE_NODES,
         opponent: Record | None = None,
         staged: bool = True,
         boosted: bool = True,
@@ -211,6 +215,8 @@ class InfoSetBot(PimcBot):
         self.adapt = adapt
         self.soft_high = soft_high
         self.two_trick = two_trick
+        self.anytime = anytime
+        self.sample_nodes = sample_nodes
         self.opponent = opponent or Record()  # the opponent's play judged so far
         self._judged = None  # the view whose lead was judged last (judged once)
         if boosted:
@@ -502,7 +508,12 @@ class InfoSetBot(PimcBot):
             and all(a.kind in (PLAY, MARRIAGE) for a in acts)
         ):
             return self._two_trick(view, acts, draw, budget)
-        while samples < (1 if perfect else self.max_samples):
+        # With ``anytime`` the budget alone stops the sampling (no ``max_samples``), and
+        # each sample costs ``sample_nodes`` besides its search, so that a move of many
+        # cheap samples (a follow, one trick deep) stays within its time.
+        most = ANYTIME_CAP if self.anytime else self.max_samples
+        extra = self.sample_nodes if self.anytime else 0
+        while samples < (1 if perfect else most):
             state = draw()
             if first_state is None:
                 first_state = state
@@ -529,9 +540,9 @@ class InfoSetBot(PimcBot):
                 try:
                     vals = self._values(search, state, acts, depth)
                 except SearchLimit:
-                    nodes += search.nodes + TRY_NODES * self.tries
+                    nodes += search.nodes + TRY_NODES * self.tries + extra
                     break
-            nodes += search.nodes + TRY_NODES * self.tries
+            nodes += search.nodes + TRY_NODES * self.tries + extra
             self.tries = 0
             samples += 1
             h = state.hand[o]

@@ -18,6 +18,15 @@ rules allow the trump forty only early (``schnapser_forty``), a trump king or qu
 after the side's first trick says nothing: the forty was allowed then only if it brought
 the 66 at once, and the sampler does not weigh that.
 
+The auction speaks too (:func:`announcement_evidence`, read by ``strong``, not by
+``strong_v1``): a player who announced a game (a Bettler, a Schnapser, a Gang) is taken
+to hold a hand that makes it, and the caller of trump in Bauernschnapsen at least
+:data:`CALLED_LONG` cards of the called suit; his hand at the announcement is his hand
+now and the cards he has played since (nothing is read once cards were laid away). How
+far a hand is from one the rule-based player would announce with (:func:`misfit`: a
+high card in a Bettler hand, a trick short of a Schnapser or a Gang, a card short of the
+called suit) multiplies its likelihood by :data:`MISFIT` (0.5) each.
+
 Pure functions of the view and a sampled state; the bot keeps a deal with the
 likelihood (rejection sampling, :class:`.multi_pimc.MultiPimcBot`), so its samples
 follow the posterior.
@@ -25,7 +34,10 @@ follow the posterior.
 
 from __future__ import annotations
 
-from ..multi.contracts import SCHNAPSER
+from ..cards import SUIT_MASKS
+from ..multi.contracts import ALL_TRICKS, BETTLER, SCHNAPSER
+from ..multi.rule_bots import top_tricks
+from ..multi.tricks import strength
 
 UNANNOUNCED = 0.1  # a king or queen led without its marriage while the pair was held
 KING, QUEEN = 2, 3  # ranks inside a suit's five cards (A, 10, K, Q, J)
@@ -67,4 +79,69 @@ def likelihood(decisions, state) -> float:
     for seat, card in decisions:
         if state.hand[seat] >> card & 1:
             w *= UNANNOUNCED
+    return w
+
+
+# ---------------------------------------------------------------------- the auction
+KINDS = (BETTLER, SCHNAPSER, ALL_TRICKS)  # the announced games whose hands are read
+MISFIT = 0.5  # each thing the hand of an announcement lacks multiplies its likelihood
+CALLED_LONG = 2  # a caller is expected to hold at least this many of the called suit
+
+
+def _played_by(view, seat: int) -> int:
+    """The cards ``seat`` has played so far (public)."""
+    mask = 0
+    for t in view.history:
+        for q, c in t.cards:
+            if q == seat:
+                mask |= 1 << c
+    for q, c in view.trick:
+        if q == seat:
+            mask |= 1 << c
+    return mask
+
+
+def announcement_evidence(view) -> list[tuple]:
+    """What the auction says about the others' hands, as ``(seat, what, played)``:
+    the declarer of an announced game (``what`` its contract) is expected to hold a
+    hand that makes it, and the caller of trump in Bauernschnapsen (``what`` the called
+    suit) some cards of that suit; ``played`` the cards he has played since (his hand at
+    the announcement is his hand now and those). Nothing when cards were laid away (a
+    Talonschnapsen declarer's hand then is not the one he announced with)."""
+    if view.discard_size:
+        return []
+    out = []
+    me = view.seat
+    c = view.contract
+    d = view.declarer
+    if c is not None and d is not None and d >= 0 and d != me and c.kind in KINDS:
+        out.append((d, c, _played_by(view, d)))
+    caller = getattr(view, "caller", -1)
+    if view.called >= 0 and caller is not None and caller >= 0 and caller != me:
+        out.append((caller, view.called, _played_by(view, caller)))
+    return out
+
+
+def misfit(hand: int, what, trump: int) -> int:
+    """How far ``hand`` is from one that announces ``what`` (a contract, or a called
+    suit): 0 for a hand the rule-based player would announce it with."""
+    if isinstance(what, int):  # a called suit
+        return max(0, CALLED_LONG - (hand & SUIT_MASKS[what]).bit_count())
+    kind = what.kind
+    if kind == BETTLER:
+        return sum(1 for c in range(20) if hand >> c & 1 and strength(c, what.ace_low) < 3)
+    if kind == SCHNAPSER:
+        return max(0, what.tricks - top_tricks(hand, trump))
+    # ALL_TRICKS: every trick from the top
+    t = trump if what.trump else -1
+    return max(0, hand.bit_count() - top_tricks(hand, t, what.ace_low))
+
+
+def announcement_likelihood(found, state) -> float:
+    """The probability of the announcements ``found`` (:func:`announcement_evidence`)
+    in a sampled full ``state``: :data:`MISFIT` to the power of each hand's misfit."""
+    w = 1.0
+    trump = state.trump_in_play
+    for seat, what, played in found:
+        w *= MISFIT ** misfit(state.hand[seat] | played, what, trump)
     return w

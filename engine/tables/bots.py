@@ -13,6 +13,8 @@ interface ``choose(view, rng) -> Action``; a bot sees only a
     all-tricks play). Deterministic (ignores ``rng``).
 ``medium``, ``strong``
     the open-card PIMC player of :mod:`engine.ai.multi_pimc` (see there).
+``strong_v1``
+    the previous ``strong``, frozen as the arena's baseline (``bench/arena_multi.py``).
 
 The random and rule bots live in :mod:`engine.multi.rule_bots`, below the PIMC player (it
 lets the rule bot call trump in the auctions it plays out), and are re-exported here.
@@ -32,12 +34,13 @@ LEVELS = ("random", "rule", "easy", "medium", "strong")
 
 
 def make_multi_bot(name: str, *, seed: int = 0, time_budget: float | None = None):
-    """A bot by name: ``random``, ``rule`` (also ``easy``), ``medium``, ``strong``."""
+    """A bot by name: ``random``, ``rule`` (also ``easy``), ``medium``, ``strong``, and
+    ``strong_v1`` (the previous strong, frozen: the arena's baseline; not a UI level)."""
     if name in ("rule", "easy"):
         return MultiRuleBot()
     if name == "random":
         return MultiRandomBot()
-    if name in ("medium", "strong"):
+    if name in ("medium", "strong", "strong_v1"):
         return make_multi_pimc(name, seed=seed, time_budget=time_budget)
     raise ValueError(f"unknown bot {name!r}: use one of {', '.join(LEVELS)}")
 

@@ -132,5 +132,9 @@ def test_make_multi_bot_names():
     assert isinstance(make_multi_bot("easy"), MultiRuleBot)
     assert isinstance(make_multi_bot("random"), MultiRandomBot)
     assert make_multi_bot("strong", seed=2).name == "strong"
+    # the previous strong, frozen as the arena's baseline: it does not read the auction
+    v1 = make_multi_bot("strong_v1", seed=2)
+    assert v1.name == "strong_v1" and not v1.announcements
+    assert make_multi_bot("strong", seed=2).announcements
     with pytest.raises(ValueError, match="unknown bot"):
         make_multi_bot("grandmaster")

@@ -3,7 +3,13 @@ without its marriage makes the partner card unlikely in the leader's hand."""
 
 import random
 
-from engine.ai.multi_inference import UNANNOUNCED, evidence, likelihood
+from engine.ai.multi_inference import (
+    UNANNOUNCED,
+    announcement_evidence,
+    evidence,
+    likelihood,
+    misfit,
+)
 from engine.ai.multi_pimc import MultiPimcBot
 from engine.bauern import BauernState
 from engine.multi.phases import PLAY as P_PLAY
@@ -121,3 +127,72 @@ def test_arena_multi_sets_options_and_compares_two_bots_on_the_same_deals():
     ]
     m, lo, hi = arena_multi.bootstrap_difference(deals, "a", "b", random.Random(0))
     assert m == pytest.approx(3.0) and lo == pytest.approx(2.0) and hi == pytest.approx(4.0)
+
+
+# ---------------------------------------------------------------------- the auction
+def _announced_positions(cls, kinds, n_games=80):
+    """(state, seat) in the play of games the rule bot announced (a game of ``kinds``),
+    for a seat other than the declarer."""
+    bot = MultiRuleBot()
+    for g in range(n_games):
+        s = cls.deal("alles", seed=f"ann:{g}", dealer=g % cls.N)
+        while s.result is None:
+            p = s.to_move
+            if s.phase == P_PLAY and s.contract.kind in kinds and p != s.declarer and not s.discard:
+                yield s, p
+                break
+            s.push(bot.choose(s.view(p), random.Random(0)))
+
+
+def test_the_auction_names_the_declarer_and_the_caller():
+    seen = 0
+    for s, p in _announced_positions(BauernState, ("bettler", "schnapser", "all_tricks")):
+        found = announcement_evidence(s.view(p))
+        seats = [seat for seat, _, _ in found]
+        assert s.declarer in seats and p not in seats
+        d = next(x for x in found if x[0] == s.declarer)
+        assert d[1] == s.contract
+        # his hand at the announcement: his hand now and what he played since
+        played = d[2]
+        assert not played & s.hand[s.declarer]
+        seen += 1
+    assert seen >= 5
+    # the declarer himself reads nothing about his own announcement
+    for s, _ in _announced_positions(BauernState, ("bettler",), 40):
+        assert all(seat != s.declarer for seat, _, _ in announcement_evidence(s.view(s.declarer)))
+
+
+def test_misfit_of_a_hand_for_its_game():
+    from engine.cards import mask_of, parse_cards
+    from engine.multi.contracts import contracts_for
+
+    c = contracts_for(BauernState.RULES.from_dict("alles"))
+    low = mask_of(parse_cards("QH JH QS JS JD"))
+    assert misfit(low, c["bettler"], 0) == 0
+    assert misfit(low | mask_of(parse_cards("AC")), c["bettler"], 0) == 1
+    assert misfit(mask_of(parse_cards("AH TH KH QH JH")), c["gangl"], 0) == 0
+    assert misfit(mask_of(parse_cards("AH TH")), 0, 0) == 0  # two of the called suit
+    assert misfit(mask_of(parse_cards("AS TD")), 0, 0) == 2
+
+
+def test_samples_follow_the_announcement():
+    # the declarer's sampled hands fit his game better when the sampler reads the auction
+    fitted = plain = n = 0
+    for s, p in _announced_positions(BauernState, ("bettler", "schnapser", "all_tricks")):
+        view = s.view(p)
+        found = announcement_evidence(view)
+        d = s.declarer
+        played = next(x[2] for x in found if x[0] == d)
+        for reads in (True, False):
+            bot = MultiPimcBot(seed=1, inference=False, announcements=reads)
+            rng = random.Random(5)
+            total = 0
+            for _ in range(30):
+                st, _ = bot.draw(view, rng, [], found if reads else [])
+                total += misfit(st.hand[d] | played, s.contract, st.trump_in_play)
+            if reads:
+                fitted += total
+            else:
+                plain += total
+        n += 1
+    assert n >= 5 and fitted < plain
