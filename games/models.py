@@ -35,6 +35,11 @@ class BotLevel(models.TextChoices):
     EASY = "easy", _("easy")
     MEDIUM = "medium", _("medium")
     STRONG = "strong", _("strong")
+    MASTER = "master", _("master")  # two players only: "Meister", about 2 s a move
+
+
+#: The levels a table of three or four offers (no ``master`` there).
+TABLE_LEVELS = [(v, label) for v, label in BotLevel.choices if v != BotLevel.MASTER]
 
 
 class GameKind(models.TextChoices):

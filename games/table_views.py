@@ -13,7 +13,7 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import table_presenters
-from .models import BotLevel, DeckStyle, GameKind, Match, Status
+from .models import TABLE_LEVELS, BotLevel, DeckStyle, GameKind, Match, Status
 from .presenters import card_labels
 from .services import GameError, multi_recording, tables
 from .view_helpers import action_body, over_friendly_limit, refused
@@ -37,7 +37,7 @@ def start_context() -> dict:
             (GameKind.TALONSCHNAPSEN, GameKind.TALONSCHNAPSEN.label, 3),
         ],
         "table_presets": tables.preset_labels(),
-        "table_levels": BotLevel.choices,
+        "table_levels": TABLE_LEVELS,
         "table_seat_numbers": [0, 1, 2, 3],
     }
 

@@ -41,6 +41,7 @@ def bot_levels() -> dict[str, str]:
         BotLevel.EASY: _("plays by simple card rules"),
         BotLevel.MEDIUM: _("looks a few tricks ahead"),
         BotLevel.STRONG: _("searches deeper, about half a second per move"),
+        BotLevel.MASTER: _("plays as well as it can, about two seconds per move"),
     }
 
 

@@ -203,7 +203,7 @@ def computer_moves(pk: int, seq: int | None = None) -> int:
             break
         if bot is None:
             seen = None
-            if m.bot_level == BotLevel.STRONG:
+            if m.bot_level in (BotLevel.STRONG, BotLevel.MASTER):
                 seen = opponent_record(m, live, 1 - m.bot_seat)
             bot = make_bot(m.bot_level, seed=m.seed % 2**32, opponent=seen)
         rng = random.Random(f"{m.seed}:bot:{m.next_seq}")

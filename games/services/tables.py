@@ -54,6 +54,7 @@ RULES = {GameKind.BAUERNSCHNAPSEN: BauernRules, GameKind.TALONSCHNAPSEN: TalonRu
 #: The rule presets offered on the start page (the engine's Spielekatalog presets).
 PRESETS = ("ueblich", "alles", "ohne_bettler", "keine")
 #: UI level -> the engine's multi-player bot (``engine.tables.bots.make_multi_bot``).
+#: ``master`` ("Meister") is for two players only: a table refuses it (TABLE_LEVELS).
 BOTS = {BotLevel.EASY: "rule", BotLevel.MEDIUM: "medium", BotLevel.STRONG: "strong"}
 
 

@@ -29,7 +29,7 @@ from engine.bauern.rules import BauernRules
 from tournaments import services as tournament_services
 from tournaments.models import AuditLog, Outcome, Pairing, Tournament
 
-from ..models import BotLevel, GameKind, Match, Mode, Seat, Status
+from ..models import TABLE_LEVELS, GameKind, Match, Mode, Seat, Status
 from ..multi_text import reason_text
 from . import tables
 from .common import GameError
@@ -190,4 +190,4 @@ def record_table_revoke(match: Match | int, offender, *, seq=None, actor=None):
 
 
 def table_levels() -> list[tuple[str, str]]:
-    return [("", pgettext("table", "the player (his link)"))] + list(BotLevel.choices)
+    return [("", pgettext("table", "the player (his link)"))] + list(TABLE_LEVELS)
