@@ -3,7 +3,8 @@
 #   ./dev.sh start   set up (virtualenv, packages, database, demo tournament) and start
 #                    the application on SQLite at http://127.0.0.1:8000 (uvicorn, ASGI:
 #                    pages and pushed updates) with a task worker for the computer's
-#                    moves; both stop together (Ctrl+C)
+#                    moves; both stop together (Ctrl+C). BACKUP_TO=DIR also copies the
+#                    database and media there every BACKUP_EVERY (5) minutes
 #   ./dev.sh test    run the whole test suite on SQLite, then the tests that use the
 #                    database again on PostgreSQL
 #                    (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/schnapsen)
@@ -65,10 +66,17 @@ case "${1:-}" in
     DJANGO_PUSH_RELAY="http://127.0.0.1:$port" \
       .venv/bin/python manage.py db_worker --interval 0.2 --no-reload --no-startup-delay &
     worker=$!
+    # BACKUP_TO=/media/stick/schnapsen: a copy of the database and the media there every
+    # BACKUP_EVERY minutes (default 5) while the server runs, the newest 20 kept
+    backup=""
+    if [ -n "${BACKUP_TO:-}" ]; then
+      .venv/bin/python manage.py backup --to "$BACKUP_TO" --every "${BACKUP_EVERY:-5}" --keep 20 &
+      backup=$!
+    fi
     .venv/bin/python -m uvicorn schnapsen_site.asgi:application \
       --host 127.0.0.1 --port "$port" --lifespan off ${RELOAD:+--reload} &
     server=$!
-    trap 'kill "$server" "$worker" 2>/dev/null; wait 2>/dev/null || true' EXIT
+    trap 'kill "$server" "$worker" $backup 2>/dev/null; wait 2>/dev/null || true' EXIT
     trap 'exit 130' INT TERM
     wait "$server"
     ;;

@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "games",
     "series",
     "api",
+    "venue",
     "corsheaders",
     "axes",  # failed logins limited per account and per address (``clubs.login_limit``)
     "ninja",  # the API documentation's Swagger UI served from our static files, not a CDN
@@ -120,9 +121,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction begins: a transaction that read first and
     # then writes would otherwise fail at once with "database is locked" under load.
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
-    # WAL: pages keep reading while a result is written.
+    # WAL: pages keep reading while a result is written. synchronous=FULL: every commit
+    # waits until its write-ahead log is on the disk (as PostgreSQL's synchronous_commit
+    # does), so a laptop that crashes or runs out of battery keeps every result it
+    # confirmed; NORMAL would keep the database whole but could lose the last commits
+    # (SQLite: "WAL mode ... synchronous=NORMAL ... might roll back following a power
+    # loss"). DJANGO_SQLITE_SYNCHRONOUS=NORMAL trades that for speed (bench machines).
+    _synchronous = os.environ.get("DJANGO_SQLITE_SYNCHRONOUS", "FULL").upper()
+    if _synchronous not in {"FULL", "NORMAL", "EXTRA"}:
+        raise ImproperlyConfigured("DJANGO_SQLITE_SYNCHRONOUS must be FULL, EXTRA or NORMAL.")
     DATABASES["default"]["OPTIONS"]["init_command"] = (
-        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+        f"PRAGMA journal_mode=WAL; PRAGMA synchronous={_synchronous};"
     )
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     # Tests use a file, not an in-memory database: the live server for browser tests then
@@ -245,6 +254,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", BASE_DIR / "media"))
+#: Where ``manage.py backup`` writes its copies unless told ``--to`` (``venue``).
+BACKUP_DIR = Path(os.environ.get("DJANGO_BACKUP_DIR", BASE_DIR / "backups"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -308,6 +319,11 @@ SECURE_CSP = {
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],
 }
+#: Data protection (GDPR): contact data of players with no tournament and no change to it
+#: for this many years is deleted by ``manage.py player retention --apply`` (run it, e.g.
+#: yearly, from cron; without --apply it lists what would go).
+CONTACT_RETENTION_YEARS = int(os.environ.get("SCHNAPSEN_CONTACT_RETENTION_YEARS", "3"))
+
 #: Who may frame the standings widget: "*" (any website), or the club websites' origins,
 #: comma-separated (``https://verein.example.at,https://cup.example.at``).
 WIDGET_FRAME_ANCESTORS = env_list("DJANGO_WIDGET_FRAME_ANCESTORS", "*")

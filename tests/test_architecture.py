@@ -14,7 +14,17 @@ import grimp
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("core", "engine", "clubs", "tournaments", "games", "series", "api", "schnapsen_site")
+PACKAGES = (
+    "core",
+    "engine",
+    "clubs",
+    "tournaments",
+    "games",
+    "series",
+    "api",
+    "venue",
+    "schnapsen_site",
+)
 CIRCLES_TOOL = ROOT.parent / "shared" / "tools" / "import_circles.py"
 
 
