@@ -4,7 +4,10 @@
 #                    the application on SQLite at http://127.0.0.1:8000 (uvicorn, ASGI:
 #                    pages and pushed updates) with a task worker for the computer's
 #                    moves; both stop together (Ctrl+C). BACKUP_TO=DIR also copies the
-#                    database and media there every BACKUP_EVERY (5) minutes
+#                    database and media there every BACKUP_EVERY (5) minutes.
+#   ./dev.sh start --lan   the same, listening on the venue's network too: the players'
+#                    phones on its Wi-Fi reach it, the QR codes point to this laptop's
+#                    address there (DJANGO_PUBLIC_URL; see docs/organisers/venue.md)
 #   ./dev.sh test    run the whole test suite on SQLite, then the tests that use the
 #                    database again on PostgreSQL
 #                    (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/schnapsen)
@@ -53,12 +56,34 @@ postgres_url() {
 
 case "${1:-}" in
   start)
+    shift
+    host=127.0.0.1
+    port="${PORT:-8000}"
+    case "${1:-}" in
+      "") ;;
+      --lan)
+        # the venue: listen on the venue's network too, and give the printed QR codes and
+        # links this laptop's address there (DJANGO_PUBLIC_URL, unless set already)
+        host=0.0.0.0
+        if [ -z "${DJANGO_PUBLIC_URL:-}" ]; then
+          lan_ip=$(.venv/bin/python -c 'from core.public_url import lan_address; print(lan_address() or "")' 2>/dev/null || true)
+          if [ -n "$lan_ip" ]; then
+            export DJANGO_PUBLIC_URL="http://$lan_ip:$port"
+          else
+            echo "== No network address found (no Wi-Fi yet?): phones cannot reach this laptop until it has one; set DJANGO_PUBLIC_URL then." >&2
+          fi
+        fi
+        ;;
+      *) echo "usage: ./dev.sh start [--lan]" >&2; exit 2 ;;
+    esac
     setup
     echo "== Migrating the database (db.sqlite3)"
     .venv/bin/python manage.py migrate --noinput >/dev/null
     echo "== Making the demo (the first time only)"
-    .venv/bin/python manage.py tournament demo --if-empty --url "http://127.0.0.1:${PORT:-8000}/"
-    port="${PORT:-8000}"
+    .venv/bin/python manage.py tournament demo --if-empty --url "${DJANGO_PUBLIC_URL:-http://127.0.0.1:$port}/"
+    if [ "$host" = 0.0.0.0 ]; then
+      echo "== Listening on the network: the desk at http://127.0.0.1:$port/, the phones at ${DJANGO_PUBLIC_URL:-the network address of this laptop, port $port}/"
+    fi
     # The task worker (the computer's moves, the replay analysis): the embedded default
     # queues tasks in the database; it stops when the server stops. Its pushes (the
     # computer's moves) go to the server's relay at this address, signed with the secret
@@ -74,7 +99,7 @@ case "${1:-}" in
       backup=$!
     fi
     .venv/bin/python -m uvicorn schnapsen_site.asgi:application \
-      --host 127.0.0.1 --port "$port" --lifespan off ${RELOAD:+--reload} &
+      --host "$host" --port "$port" --lifespan off ${RELOAD:+--reload} &
     server=$!
     trap 'kill "$server" "$worker" $backup 2>/dev/null; wait 2>/dev/null || true' EXIT
     trap 'exit 130' INT TERM
@@ -106,6 +131,6 @@ case "${1:-}" in
     NO_MKDOCS_2_WARNING=1 exec .venv/bin/python -m mkdocs serve -a "127.0.0.1:${DOCS_PORT:-8001}"
     ;;
   *)
-    echo "usage: ./dev.sh start | ./dev.sh test [pytest args] | ./dev.sh docs" >&2; exit 2
+    echo "usage: ./dev.sh start [--lan] | ./dev.sh test [pytest args] | ./dev.sh docs" >&2; exit 2
     ;;
 esac

@@ -16,6 +16,7 @@ import datetime
 import os
 import tempfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -45,6 +46,18 @@ if not SECRET_KEY:
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production-0123456789abcdef"
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
+#: The address the players' phones reach (``http://192.168.1.20:8000`` at the venue,
+#: ``https://turniere.example.at`` on a server): every absolute link and QR code uses it,
+#: whatever address a request came by (``core.public_url``). Empty: the request's own.
+PUBLIC_BASE_URL = os.environ.get("DJANGO_PUBLIC_URL", "").strip().rstrip("/")
+if PUBLIC_BASE_URL:
+    _public = urlsplit(PUBLIC_BASE_URL)
+    if _public.scheme not in {"http", "https"} or not _public.hostname or _public.path:
+        raise ImproperlyConfigured(
+            "DJANGO_PUBLIC_URL must be like http://192.168.1.20:8000 (no path)."
+        )
+    if _public.hostname not in ALLOWED_HOSTS and "*" not in ALLOWED_HOSTS:
+        ALLOWED_HOSTS.append(_public.hostname)
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
@@ -75,6 +88,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # absolute links and QR codes point to DJANGO_PUBLIC_URL when it is set
+    "core.public_url.PublicURLMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # an anonymous visitor of a staff URL goes to the login page, whatever the method
@@ -362,9 +377,7 @@ LOGGING = {
             "callback": _refusal_in_one_line,
         }
     },
-    "handlers": {
-        "console": {"class": "logging.StreamHandler", "filters": ["refusal_in_one_line"]}
-    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["refusal_in_one_line"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
     "loggers": {
         # Django's own console handler (with DEBUG) printed each of its records a second
