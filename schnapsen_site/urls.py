@@ -22,6 +22,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("staff/", include((staff_patterns, "staff"))),
     path("api/v1/", api.urls),
+    path("venue/v1/", include("venue.urls")),  # the venue laptop's checkout (``venue``)
     path("", include("api.urls")),
     path("games/", include("games.urls")),
     path("series/", include("series.urls")),

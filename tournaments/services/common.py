@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import UserError
 
-from .. import live_version
+from .. import live_version, write_guard
 from ..draw import DrawResult
 from ..models import (
     FIELD_SIZES,
@@ -63,6 +63,9 @@ def _lock(tournament) -> Tournament:
     version is bumped (``tournaments.live_version``), for whatever the service changes,
     bulk writes included."""
     pk = tournament.pk if isinstance(tournament, Tournament) else tournament
+    refused = write_guard.refusal(pk)  # checked out to a venue laptop (``venue``)
+    if refused:
+        raise TournamentError(refused, "checked_out")
     live_version.bump(pk)
     try:
         return Tournament.objects.select_for_update().get(pk=pk)
