@@ -136,6 +136,7 @@ def dev_sh_processes(port: int) -> tuple[list[str], list[str], dict]:
 
     def args(line: str) -> list[str]:
         line = line.replace("${RELOAD:+--reload}", "").replace("$port", str(port))
+        line = line.replace('"$host"', "127.0.0.1")  # without --lan
         return shlex.split(line)
 
     return args(worker.group(2)), args(server.group(1)), {RELAY: args(worker.group(1))[0]}
@@ -146,6 +147,7 @@ def test_dev_sh_start_tells_its_worker_the_servers_address():
     assert worker[:2] == ["manage.py", "db_worker"]
     assert server[:3] == ["-m", "uvicorn", "schnapsen_site.asgi:application"]
     assert "--port" in server and server[server.index("--port") + 1] == "8123"
+    assert server[server.index("--host") + 1] == "127.0.0.1"
     assert env == {RELAY: "http://127.0.0.1:8123"}
 
 
