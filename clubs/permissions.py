@@ -46,6 +46,7 @@ class Action(StrEnum):
     PAY = "pay"  # mark entries paid or unpaid
     PLAYERS = "players"  # the shared register: search, add, edit, import
     MERGE = "merge"  # merge two register entries that are the same person
+    PRIVACY = "privacy"  # a player's data: export it (GDPR art. 15), erase it (art. 17)
     PAIRINGS = "pairings"  # see a round's pairings (results page, a pairing's page)
     RESULTS = "results"  # enter, correct and confirm results
     START = "start"  # start pairings and browser matches
@@ -257,6 +258,8 @@ VIEW_RULES: dict[str, Rule] = {
     "staff:player_edit": Rule("any", A.PLAYERS, A.PLAYERS),
     "staff:player_import": Rule("any", A.PLAYERS, A.PLAYERS),
     "staff:player_merge": Rule("any", A.MERGE, A.MERGE),
+    "staff:player_export": Rule("any", A.PRIVACY, A.PRIVACY),
+    "staff:player_erase": Rule("any", A.PRIVACY, A.PRIVACY),
     # the draw
     "staff:draw": Rule(T, A.DRAW, A.DRAW),
     "staff:transcribe": Rule(T, A.DRAW, A.DRAW),

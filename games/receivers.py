@@ -11,6 +11,8 @@ not import it, and its part of a tournament's live version. Connected by
 - a tournament match that starts or finishes shows on the public page: a new live
   version (a move does not);
 - the computer is to move (``games.signals.computer_to_move``): its task is queued;
+- a player's data (``player_data``) and his erasure (``player_erased``): his matches and
+  their copies of his name (``games.player_data``);
 - a round is withdrawn (``withdrawing_round``): its running matches end, kept as
   cancelled, and its matches are detached from its pairings
   (``services.pairings.end_round_matches``).
@@ -20,6 +22,7 @@ from django.db.models.signals import post_save
 
 from tournaments import live_version, signals
 
+from . import player_data
 from . import signals as games_signals
 from .models import Match
 from .services import pairings, recording, sheets, starting
@@ -40,6 +43,14 @@ def _play_links(sender, *, round, base_url, **kwargs):
 
 def _report_decides(sender, *, pairing, report, actor, **kwargs):
     recording.record_of_report(pairing, report, actor)
+
+
+def _player_data(sender, *, player, tournaments, **kwargs):
+    return player_data.matches_of(player, tournaments)
+
+
+def _player_erased(sender, *, player, names, placeholder, **kwargs):
+    player_data.erase_names(player, names, placeholder)
 
 
 def _withdrawing_round(sender, *, round, actor=None, dry_run=False, **kwargs):
@@ -64,5 +75,7 @@ def connect() -> None:
     signals.play_links.connect(_play_links, dispatch_uid="games.play_links")
     signals.report_decides.connect(_report_decides, dispatch_uid="games.report_decides")
     signals.withdrawing_round.connect(_withdrawing_round, dispatch_uid="games.withdrawing_round")
+    signals.player_data.connect(_player_data, dispatch_uid="games.player_data")
+    signals.player_erased.connect(_player_erased, dispatch_uid="games.player_erased")
     post_save.connect(_match_changed, sender=Match, dispatch_uid="live-save-match")
     games_signals.computer_to_move.connect(_computer_to_move, dispatch_uid="games.computer")

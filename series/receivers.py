@@ -2,7 +2,9 @@
 not import it. Connected by ``SeriesConfig.ready``.
 
 - the demo's season (``demo_season``): the season series "Donau-Cup" over the demo's two
-  finished tournaments and the main one.
+  finished tournaments and the main one;
+- a player's data (``player_data``): his places in the series of the tournaments the
+  asking club may see.
 """
 
 import datetime
@@ -12,6 +14,24 @@ from tournaments import signals
 from tournaments.demo import DEMO_CLUB
 
 from . import services
+from .models import Series
+
+
+def _player_data(sender, *, player, tournaments, **kwargs):
+    rows = []
+    for series in Series.objects.filter(tournaments__in=tournaments).distinct().order_by("pk"):
+        standings = services.compute_series_standings(series)
+        for row in standings.rows:
+            if row.player.pk == player.pk:
+                rows.append(
+                    {
+                        "series": series.name,
+                        "season": series.season,
+                        "rank": row.rank,
+                        "points": str(row.points),
+                    }
+                )
+    return {"series": rows}
 
 
 def _demo_season(sender, *, main, finished, **kwargs):
@@ -28,3 +48,4 @@ def _demo_season(sender, *, main, finished, **kwargs):
 
 def connect() -> None:
     signals.demo_season.connect(_demo_season, dispatch_uid="series.demo_season")
+    signals.player_data.connect(_player_data, dispatch_uid="series.player_data")

@@ -13,6 +13,7 @@ from .models import (
     Entry,
     Pairing,
     Player,
+    PlayerContact,
     Prize,
     Round,
     Tournament,
@@ -33,7 +34,13 @@ class CategoryInline(admin.TabularInline):
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = [
-        "name", "date", "club", "venue", "field_size", "max_entries_per_player", "is_public"
+        "name",
+        "date",
+        "club",
+        "venue",
+        "field_size",
+        "max_entries_per_player",
+        "is_public",
     ]
     list_filter = ["club", "is_public", "rule_profile"]
     search_fields = ["name", "venue", "club__name"]
@@ -53,13 +60,31 @@ class TournamentAdmin(admin.ModelAdmin):
         return obj is None or not obj.rounds.exists()
 
 
+class PlayerContactInline(admin.TabularInline):
+    """Each club's contact data of the player (the site administrator sees every club's)."""
+
+    model = PlayerContact
+    extra = 0
+    fields = ["club", "contact", "updated_at"]
+    readonly_fields = ["updated_at"]
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["name", "town", "contact", "created_at", "merged_into"]
+    inlines = [PlayerContactInline]
+    list_display = [
+        "name",
+        "town",
+        "name_public",
+        "recorded_by",
+        "created_at",
+        "merged_into",
+        "erased_at",
+    ]
     list_filter = [("merged_into", admin.EmptyFieldListFilter)]
-    search_fields = ["name", "town", "contact"]
+    search_fields = ["name", "town", "contacts__contact"]
     # a merge moves entries and is audited: through services.merge_players only
-    readonly_fields = ["merged_into", "merged_at"]
+    readonly_fields = ["merged_into", "merged_at", "erased_at"]
 
 
 class CategoryPrizeInline(admin.TabularInline):

@@ -79,8 +79,19 @@ TOWNS = ["Wien", "St. Pölten", "Krems", "Tulln", "Baden", "Mödling", "Amstette
 
 
 WOMEN = {
-    "Maria", "Anna", "Theresia", "Gertrude", "Rosa", "Hildegard", "Elfriede", "Erika",
-    "Brigitte", "Ingrid", "Christine", "Hedwig", "Paula",
+    "Maria",
+    "Anna",
+    "Theresia",
+    "Gertrude",
+    "Rosa",
+    "Hildegard",
+    "Elfriede",
+    "Erika",
+    "Brigitte",
+    "Ingrid",
+    "Christine",
+    "Hedwig",
+    "Paula",
 }
 DEMO_CLUB = "Schnapsclub Herz-Ass"
 OTHER_CLUB = "Kartenrunde Tulln"
@@ -118,7 +129,7 @@ def create_demo(*, seed: int = 2026, actor=None):
     counts = [1] * 26 + [2] * 10 + [3] * 4
     rng.shuffle(counts)
     for name, count in zip(names, counts, strict=True):
-        player = services.find_or_register_player(name, town=rng.choice(TOWNS))
+        player = services.find_or_register_player(name, town=rng.choice(TOWNS), club=t.club)
         services.sell_entries(t, player, count, paid=rng.random() < 0.9, actor=actor)
     for number in (1, 2):
         rnd = services.draw_next_round(t, seed=rng.randrange(2**40), actor=actor)
@@ -162,7 +173,7 @@ def create_demo_danish(*, seed: int = 2026, actor=None):
     )
     names = rng.sample([f"{f} {last}" for f in FIRST_NAMES for last in LAST_NAMES], 14)
     for name in names:
-        player = services.find_or_register_player(name, town=rng.choice(TOWNS))
+        player = services.find_or_register_player(name, town=rng.choice(TOWNS), club=t.club)
         services.sell_entries(t, player, 1, paid=True, actor=actor)
     for number in range(1, 5):
         rnd = services.draw_next_round(t, seed=rng.randrange(2**40), actor=actor)
@@ -199,8 +210,8 @@ def create_demo_teams(*, seed: int = 2026, actor=None):
     counts = [2, 2] + [1] * 10
     for i, count in enumerate(counts):
         town = rng.choice(TOWNS)
-        player = services.find_or_register_player(names[2 * i], town=town)
-        partner = services.find_or_register_player(names[2 * i + 1], town=town)
+        player = services.find_or_register_player(names[2 * i], town=town, club=t.club)
+        partner = services.find_or_register_player(names[2 * i + 1], town=town, club=t.club)
         services.sell_entries(t, player, count, partner=partner, paid=True, actor=actor)
     rnd = services.draw_next_round(t, seed=rng.randrange(2**40), actor=actor)
     rnd = services.release_round(rnd, actor=actor)
@@ -244,7 +255,7 @@ def _finished(name, club, date, venue, rng, names, *, categories=()):
         town = rng.choice(TOWNS)
         player = Player.objects.current().filter(name=name_).order_by("pk").first()
         if player is None:  # a regular is the same register entry in every tournament
-            player = services.find_or_register_player(name_, town=town)
+            player = services.find_or_register_player(name_, town=town, club=club)
         first = name_.split()[0]
         wanted = [
             made[c]

@@ -20,6 +20,13 @@ sends, the apps above answer from their ``AppConfig.ready``.
   detached from its pairing) and returns ``{"matches": [ids]}`` of the running ones it
   ended; with ``dry_run`` it changes nothing and names those it would end (the
   confirmation page). Sent inside the withdrawing transaction, before the pairings go.
+- ``player_data``: everything stored about a player, for his copy (GDPR art. 15), asked
+  with ``player`` and ``tournaments`` (the ids of those the asking club may see); a
+  receiver returns ``{section: data}`` (the games app: his matches; the series: his
+  places in series).
+- ``player_erased``: a player was erased (GDPR art. 17; ``player``, ``names``: the
+  strings that named him, ``placeholder``); a receiver replaces its copies of his name.
+  Sent inside the erasing transaction.
 - ``demo_season``: the demo's season (``main`` and the two ``finished`` tournaments
   before it) was made; a receiver returns what it made of it (the series app: the
   season series over the three), which the demo command names.
@@ -35,6 +42,8 @@ play_links = Signal()
 report_decides = Signal()
 withdrawing_round = Signal()
 demo_season = Signal()
+player_data = Signal()
+player_erased = Signal()
 
 
 def gathered(signal: Signal, **kwargs) -> dict:

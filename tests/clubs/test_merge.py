@@ -26,7 +26,7 @@ def twins():
     ta = make_tournament(16, name="A-Schnapsen", club=club_a)
     tb = make_tournament(16, name="B-Schnapsen", club=club_b)
     keep = services.find_or_register_player("Franz Huber", town="Krems")
-    other = services.find_or_register_player("Huber Franz", contact="0664 123")
+    other = services.find_or_register_player("Huber Franz", contact="0664 123", club=club_a)
     services.sell_entries(ta, keep, 2)
     services.sell_entries(tb, other, 1)
     services.sell_entries(ta, other, 1)
@@ -41,12 +41,15 @@ def test_merging_moves_the_entries_and_keeps_the_other(twins):
     other.refresh_from_db()
     keep.refresh_from_db()
     assert other.merged_into == keep and other.merged_at is not None
-    assert keep.contact == "0664 123" and keep.town == "Krems"  # blanks filled
+    assert keep.town == "Krems"
+    # the club's contact data moved with him
+    assert [(c.club, c.contact) for c in keep.contacts.all()] == [(club_a, "0664 123")]
     assert keep.entries.filter(tournament=ta).count() == 3  # history kept, limit aside
     assert other not in Player.objects.current()
     # audited in the register's log and in each tournament whose entries moved
     rows = AuditLog.objects.filter(action="merge_players")
     assert rows.filter(tournament=None, club=club_a).count() == 1
+    assert rows.filter(tournament=None, club=ta.club).count() == 1
     assert set(rows.exclude(tournament=None).values_list("tournament", flat=True)) == {ta.pk, tb.pk}
     with pytest.raises(TournamentError):
         services.merge_players(keep, other)  # merged already
@@ -70,11 +73,21 @@ def test_the_page_for_organisers(client, twins):
     assert "Huber Franz" in page
     confirm = client.get(url, {"keep": keep.pk, "other": other.pk}).content.decode()
     assert "A-Schnapsen" in confirm and "B-Schnapsen" in confirm
+    # Franz Huber also plays for club B: A's organiser alone may not merge him
+    assert 'id="merge-blocked"' in confirm and 'id="merge-form"' not in confirm
+    response = client.post(url, {"keep": keep.pk, "other": other.pk})
+    assert response.status_code == 302
+    assert Player.objects.get(pk=other.pk).merged_into is None
+    # organiser of both clubs: merged, and audited in each club's log
+    clubs.grant_role(tb.club, organiser, Role.ORGANISER)
+    confirm = client.get(url, {"keep": keep.pk, "other": other.pk}).content.decode()
+    assert 'id="merge-form"' in confirm
     response = client.post(url, {"keep": keep.pk, "other": other.pk})
     assert response.status_code == 302
     assert Player.objects.get(pk=other.pk).merged_into_id == keep.pk
-    row = AuditLog.objects.get(action="merge_players", tournament=None)
-    assert row.user == organiser and row.role == "organiser"
+    rows = AuditLog.objects.filter(action="merge_players", tournament=None)
+    assert {row.club for row in rows} == {club_a, tb.club}
+    assert all(row.user == organiser and row.role == "organiser" for row in rows)
 
 
 def test_the_command_line(twins):

@@ -85,7 +85,9 @@ def test_csv_import_previews_then_imports(staff_client):
         "Jürgen Größinger",
         "Maria Weber",
     ]
-    assert Player.objects.get(name="Jürgen Größinger").contact == "0664 123"
+    assert [c.contact for c in Player.objects.get(name="Jürgen Größinger").contacts.all()] == [
+        "0664 123"
+    ]
 
 
 def test_csv_with_bad_rows_names_each_line_and_imports_nothing(staff_client):

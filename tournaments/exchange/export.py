@@ -9,6 +9,7 @@ from ..models import (
     Entry,
     Outcome,
     Pairing,
+    PlayerContact,
     Prize,
     Round,
     Team,
@@ -70,6 +71,11 @@ def export_tournament(tournament: Tournament) -> dict:
         .select_related("user")
         .order_by("at", "pk")
     )
+    contacts = dict(
+        PlayerContact.objects.filter(player__in=players, club_id=t.club_id).values_list(
+            "player_id", "contact"
+        )
+    )
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -105,7 +111,14 @@ def export_tournament(tournament: Tournament) -> dict:
             for p in Prize.objects.filter(tournament=t).order_by("place")
         ],
         "players": [
-            {"key": player_key[p.pk], "name": p.name, "town": p.town, "contact": p.contact}
+            {
+                "key": player_key[p.pk],
+                "name": p.name,
+                "town": p.town,
+                # the contact data the tournament's club recorded (no other club's)
+                "contact": contacts.get(p.pk, ""),
+                "name_public": p.name_public,
+            }
             for p in players
         ],
         "teams": [

@@ -30,6 +30,7 @@ from ..models import (
     Outcome,
     Pairing,
     Player,
+    PlayerContact,
     Prize,
     Rematches,
     Round,
@@ -217,9 +218,22 @@ def _import(data, actor, club=None) -> Tournament:
     player_of: dict[int, Player] = {}
     for pd in _req(data, "players", list):
         name, town = _req(pd, "name", str), _req(pd, "town", str)
+        contact = _req(pd, "contact", str)
+        if len(name) > 200 or len(town) > 200 or len(contact) > 200:
+            raise _Bad(_("a player's name, town or contact is longer than 200 characters"))
         player = Player.objects.current().filter(name=name, town=town).order_by("pk").first()
         if player is None:
-            player = Player.objects.create(name=name, town=town, contact=_req(pd, "contact", str))
+            player = Player.objects.create(
+                name=name,
+                town=town,
+                recorded_by_id=t.club_id,
+                name_public=bool(pd.get("name_public", True)),
+            )
+        if (
+            contact.strip()
+            and not PlayerContact.objects.filter(player=player, club_id=t.club_id).exists()
+        ):
+            PlayerContact.objects.create(player=player, club_id=t.club_id, contact=contact.strip())
         key = _req(pd, "key", int)
         if key in player_of:
             raise _Bad(_("player %(key)d is listed twice") % {"key": key})

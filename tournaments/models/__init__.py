@@ -44,6 +44,7 @@ from .records import (
 )
 from .register import (
     Player,
+    PlayerContact,
     PlayerQuerySet,
 )
 from .rounds import (
@@ -78,6 +79,7 @@ __all__ = [
     "MAIN_PAIRINGS",
     "PlayerQuerySet",
     "Player",
+    "PlayerContact",
     "Tournament",
     "Category",
     "CategoryPrize",

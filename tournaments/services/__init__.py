@@ -20,7 +20,9 @@ One module per concern, each the one place of its rules:
 - ``categories``: categories (Wertungen) and who belongs to them;
 - ``teams``: the teams of a Bauernschnapsen, the partner draw, holders' names;
   ``team_import``: a team list (CSV) sold as entries;
-- ``register``: the shared player register (merging two entries of one person);
+- ``register``: the shared player register (who may change it, merging two entries of
+  one person, the clubs' contact data);
+  the data protection functions built on it are ``tournaments.privacy``;
 - ``ceremony``: starting and stopping the prize ceremony on the projector;
 - ``common``: the error, the audit row, the lock and what the others share.
 
@@ -46,7 +48,6 @@ from .common import (
 )
 from .entries import (
     cancel_entry,
-    find_or_register_player,
     record_playoff,
     sell_entries,
     set_paid,
@@ -56,7 +57,14 @@ from .entries import (
 from .next_round import draw_next_round
 from .pairing import danish_results, danish_terms, game_points, set_absent
 from .progress import NextStep, next_step, tournament_phase
-from .register import merge_players
+from .register import (
+    find_or_register_player,
+    merge_players,
+    register_player,
+    set_contact,
+    stake_clubs,
+    update_player,
+)
 from .reports import (
     PlayerActor,
     ReportOutcome,
@@ -141,6 +149,10 @@ __all__ = [
     "team_for",
     "team_of",
     "find_or_register_player",
+    "register_player",
+    "set_contact",
+    "stake_clubs",
+    "update_player",
     "loser_entry_id",
     "merge_players",
     "next_step",

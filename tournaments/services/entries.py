@@ -14,7 +14,6 @@ from ..formats import format_of, game_of
 from ..models import (
     FIELD_SIZES,
     Entry,
-    Player,
     Tournament,
 )
 from .common import (
@@ -26,23 +25,6 @@ from .common import (
     field_entries,
 )
 from .teams import partner_draw_pending, team_for
-
-
-def find_or_register_player(name, *, town="", contact="") -> Player:
-    """The register's player with exactly this name and town, or a new one."""
-    name = " ".join(str(name or "").split())
-    town = " ".join(str(town or "").split())
-    if not name:
-        raise TournamentError(_("The player needs a name."), "name")
-    if len(name) > 200 or len(town) > 200 or len(contact or "") > 200:
-        raise TournamentError(_("Name, town and contact are at most 200 characters."), "name")
-    player = Player.objects.current().filter(name=name, town=town).order_by("pk").first()
-    if player is None:
-        player = Player.objects.create(name=name, town=town, contact=(contact or "").strip())
-    elif contact and not player.contact:
-        player.contact = contact.strip()
-        player.save(update_fields=["contact"])
-    return player
 
 
 def sell_entries(

@@ -8,7 +8,8 @@ from django.utils.translation import gettext as _
 
 from ..team_csv import parse_teams
 from .common import TournamentError
-from .entries import find_or_register_player, sell_entries
+from .entries import sell_entries
+from .register import find_or_register_player
 from .teams import game_of_teams
 
 
@@ -60,8 +61,12 @@ def import_teams(tournament, text: str, *, actor=None) -> list:
     with transaction.atomic():
         for row in parsed.rows:
             try:
-                first = find_or_register_player(row.first, town=row.first_town)
-                second = find_or_register_player(row.second, town=row.second_town)
+                first = find_or_register_player(
+                    row.first, town=row.first_town, club=tournament.club
+                )
+                second = find_or_register_player(
+                    row.second, town=row.second_town, club=tournament.club
+                )
                 sold += sell_entries(
                     tournament, first, row.entries, partner=second, paid=row.paid, actor=actor
                 )

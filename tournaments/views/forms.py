@@ -24,16 +24,50 @@ from tournaments.services import TERMS_FIELDS, TournamentError, parse_transcript
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 
 
-class PlayerForm(forms.ModelForm):
-    class Meta:
-        model = Player
-        fields = ["name", "town", "contact"]
+class PlayerForm(forms.Form):
+    """A register entry as a club's staff see it: the shared name, town and public name,
+    and the contact data of the club (``clubs``: the clubs he may record it for; a choice
+    when there are several). ``shared_locked``: the shared part touches another club's
+    tournaments, so it is shown but not changed here."""
+
+    name = forms.CharField(label=_("name"), max_length=200)
+    town = forms.CharField(label=_("town or club"), max_length=200, required=False)
+    name_public = forms.BooleanField(
+        label=_("name on public pages"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "Off at the player's request: public pages, documents and the open API show his "
+            "place without his name."
+        ),
+    )
+    contact = forms.CharField(
+        label=_("contact"),
+        max_length=200,
+        required=False,
+        help_text=_("Telephone or e-mail; only your club's staff see it."),
+    )
+    club = forms.ModelChoiceField(
+        label=_("contact data of club"), queryset=None, required=False, empty_label=None
+    )
+
+    def __init__(self, *args, clubs=None, shared_locked=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs
+        if clubs is None or clubs.count() < 2:
+            del self.fields["club"]
+        if shared_locked:
+            for name in ("name", "town", "name_public"):
+                self.fields[name].disabled = True
 
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())
         if not name:
             raise forms.ValidationError(_("Please enter the player's name."))
         return name
+
+    def clean_town(self):
+        return " ".join(self.cleaned_data["town"].split())
 
 
 class PlayerImportForm(forms.Form):

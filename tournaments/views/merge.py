@@ -12,9 +12,10 @@ from core.text import search_text
 from tournaments import services
 from tournaments.models import Player, Tournament
 from tournaments.services import TournamentError
+from tournaments.services.register import club_names, others_concerned
 
 from .access import staff_required
-from .players import search_players
+from .players import acting, search_players
 
 
 def _player(raw) -> Player | None:
@@ -61,7 +62,13 @@ def player_merge(request):
             .first()
         )
         try:
-            services.merge_players(keep, other, actor=request.user, club=club)
+            services.merge_players(
+                keep,
+                other,
+                actor=request.user,
+                club=club,
+                allowed=acting(request.user, permissions.Action.MERGE),
+            )
         except TournamentError as error:
             messages.error(request, error.message)
             return redirect(f"{request.path}?keep={keep.pk}&other={other.pk}")
@@ -86,6 +93,16 @@ def player_merge(request):
         "keep_hidden": keep_hidden,
         "other_tournaments": other_tournaments,
         "other_hidden": other_hidden,
+        # the clubs with a stake that the user does not act for: they must merge
+        "blocked": club_names(
+            others_concerned(
+                services.stake_clubs(keep) | services.stake_clubs(other),
+                acting(request.user, permissions.Action.MERGE),
+            ),
+            [keep, other],
+        )
+        if keep and other
+        else "",
     }
     if keep is None and query:
         context["candidates"] = list(search_players(query)[:30])

@@ -1,18 +1,24 @@
-"""The club-wide player register: search as you type, add, edit, CSV import."""
+"""The shared player register as a club's staff see it: search as you type, add, edit
+(the shared part only where no other club is touched; the club's own contact data), CSV
+import. The rules are ``services.register``."""
 
 from django.contrib import messages
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Prefetch, Q
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
+from clubs import permissions
+from clubs.models import Club
 from core import tables
 from core.text import search_text
-from tournaments import once
-from tournaments.models import Player
+from tournaments import once, services
+from tournaments.models import Player, PlayerContact
+from tournaments.services import TournamentError
+from tournaments.services.register import club_names, others_concerned
 
 from .. import player_csv
 from . import exports
@@ -31,12 +37,35 @@ def search_players(query: str):
     return players
 
 
+def acting(user, action=permissions.Action.PLAYERS) -> set[int] | None:
+    """The ids of the clubs ``user`` acts for in the register (None: a site administrator,
+    who acts for every club)."""
+    if permissions.is_site_admin(user):
+        return None
+    return set(permissions.clubs_for(user, action).values_list("pk", flat=True))
+
+
+def own_contacts(allowed: set[int] | None) -> Prefetch:
+    """The contact data of the clubs ``allowed`` (None: every club's), as
+    ``player.own_contacts``: no other club's contact data reaches a page or a file."""
+    contacts = PlayerContact.objects.select_related("club").order_by("club__name", "pk")
+    if allowed is not None:
+        contacts = contacts.filter(club_id__in=allowed)
+    return Prefetch("contacts", queryset=contacts, to_attr="own_contacts")
+
+
 @staff_required
 def player_list(request):
     query = search_text(request.GET.get("q"))
-    # explicit order: Meta.ordering does not apply to a query with GROUP BY (the count)
+    allowed = acting(request.user)
+    # entries in the user's clubs' tournaments only: another club's (non-public) evenings
+    # are not counted here; explicit order: Meta.ordering does not apply with GROUP BY
+    counted = Q() if allowed is None else Q(entries__tournament__club_id__in=allowed)
     players = (
-        search_players(query).annotate(entry_count=Count("entries")).order_by("name", "town", "pk")
+        search_players(query)
+        .annotate(entry_count=Count("entries", filter=counted))
+        .prefetch_related(own_contacts(allowed))
+        .order_by("name", "town", "pk")
     )
     table = PlayerTable(players)
     if export_format := exports.wanted(request):
@@ -51,7 +80,8 @@ def player_list(request):
 @require_GET
 @staff_required
 def player_search(request):
-    """JSON suggestions for the search boxes (players page, entry desk)."""
+    """JSON suggestions for the search boxes (players page, entry desk): the shared part of
+    the register only (name and town)."""
     query = search_text(request.GET.get("q"))
     if not query:
         return JsonResponse({"players": []})
@@ -65,28 +95,100 @@ def player_search(request):
     )
 
 
+def _contact_club(user, player, clubs):
+    """The club whose contact data the form shows first: one of ``clubs`` with a stake in
+    ``player``, else the first of them (None: no club at all)."""
+    stake = services.stake_clubs(player) if player else set()
+    listed = list(clubs)
+    return next((c for c in listed if c.pk in stake), listed[0] if listed else None)
+
+
 @staff_required
 def player_edit(request, pk=None):
-    player = get_object_or_404(Player, pk=pk) if pk is not None else None
-    form = PlayerForm(_posted(request), instance=player)
+    player = get_object_or_404(Player.objects.current(), pk=pk) if pk is not None else None
+    allowed = acting(request.user)
+    clubs = permissions.clubs_for(request.user, permissions.Action.PLAYERS).order_by("name")
+    first_club = _contact_club(request.user, player, clubs)
+    concerned = services.stake_clubs(player) if player else set()
+    others = club_names(others_concerned(concerned, allowed), [player]) if player else ""
+    initial = {"club": first_club, "name_public": True}
+    if player is not None:
+        initial.update(
+            name=player.name,
+            town=player.town,
+            name_public=player.name_public,
+            contact=PlayerContact.objects.filter(player=player, club=first_club)
+            .values_list("contact", flat=True)
+            .first()
+            or "",
+        )
+    form = PlayerForm(_posted(request), initial=initial, clubs=clubs, shared_locked=bool(others))
+    context = {
+        "form": form,
+        "player": player,
+        "others": others,
+        # the clubs with a stake the user may know of (his own, and by public tournaments)
+        "stake": club_names(list(Club.objects.filter(pk__in=concerned).order_by("name")), [player])
+        if player
+        else "",
+        "contacts": list(
+            PlayerContact.objects.filter(player=player, club__in=clubs).select_related("club")
+        )
+        if player
+        else [],
+        "privacy": player is not None
+        and permissions.can_anywhere(request.user, permissions.Action.PRIVACY),
+    }
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        club = data.get("club") or first_club
         try:
             with transaction.atomic():
                 if player is None:  # adding twice would register the player twice
                     once.claim(request.POST, "player", request.user)
-                saved = form.save()
+                    saved = services.register_player(
+                        data["name"],
+                        town=data["town"],
+                        contact=data["contact"],
+                        club=club,
+                        actor=request.user,
+                    )
+                    if not data["name_public"]:
+                        services.update_player(
+                            saved,
+                            name=saved.name,
+                            town=saved.town,
+                            name_public=False,
+                            actor=request.user,
+                            allowed=allowed,
+                        )
+                else:
+                    if not others:
+                        services.update_player(
+                            player,
+                            name=data["name"],
+                            town=data["town"],
+                            name_public=data["name_public"],
+                            actor=request.user,
+                            allowed=allowed,
+                        )
+                    services.set_contact(player, club, data["contact"], actor=request.user)
+                    saved = Player.objects.get(pk=player.pk)
         except once.MissingToken as error:
             form.add_error(None, error.message)
-            return render(request, "staff/player_form.html", {"form": form, "player": player})
+            return render(request, "staff/player_form.html", context)
         except once.AlreadyDone:
             messages.warning(request, _("This player was already added (the form was sent twice)."))
             return redirect("staff:players")
+        except TournamentError as error:
+            form.add_error(None, error.message)
+            return render(request, "staff/player_form.html", context, status=400)
         if player is None:
             messages.success(request, _("%(player)s was added.") % {"player": saved})
         else:
             messages.success(request, _("%(player)s was saved.") % {"player": saved})
         return redirect("staff:players")
-    return render(request, "staff/player_form.html", {"form": form, "player": player})
+    return render(request, "staff/player_form.html", context)
 
 
 def problem_message(problem: player_csv.Problem) -> str:
@@ -143,6 +245,8 @@ def player_import(request):
             context.update(problems=[problem_message(p) for p in parsed.problems], rows=rows)
             return render(request, "staff/player_import.html", context, status=400)
         created = 0
+        clubs = permissions.clubs_for(request.user, permissions.Action.PLAYERS).order_by("name")
+        club = clubs.first()  # the contact data are the importing club's
         try:
             with transaction.atomic():
                 once.claim(request.POST, "player_import", request.user)
@@ -150,7 +254,9 @@ def player_import(request):
                     if item["known"]:
                         continue
                     row = item["row"]
-                    Player.objects.create(name=row.name, town=row.town, contact=row.contact)
+                    services.register_player(
+                        row.name, town=row.town, contact=row.contact, club=club, actor=request.user
+                    )
                     created += 1
         except once.MissingToken as error:
             messages.error(request, error.message)

@@ -60,7 +60,9 @@ def _context(tournament: Tournament, section: str, **extra) -> dict:
 
 @staff_required
 def home(request):
-    table = TournamentTable(permissions.narrow(Tournament.objects.select_related("club"), request.user))
+    table = TournamentTable(
+        permissions.narrow(Tournament.objects.select_related("club"), request.user)
+    )
     tables.configure(request, table, per_page=25)
     return render(request, "staff/home.html", {"table": table})
 
@@ -180,11 +182,13 @@ def entries(request, pk):
                     player = services.find_or_register_player(
                         " ".join(form.cleaned_data["name"].split()),
                         town=" ".join(form.cleaned_data["town"].split()),
+                        club=tournament.club,
                     )
                 if teams and partner is None:
                     partner = services.find_or_register_player(
                         " ".join(form.cleaned_data["partner_name"].split()),
                         town=" ".join(form.cleaned_data["partner_town"].split()),
+                        club=tournament.club,
                     )
                 sold = services.sell_entries(
                     tournament,
@@ -432,9 +436,7 @@ def _round(tournament, number) -> Round:
 def round_detail(request, pk, number):
     tournament = _tournament(pk)
     drawn = _round(tournament, number)
-    pairings = list(
-        drawn.pairings.select_related(*PAIRING_HOLDERS).order_by("number")
-    )
+    pairings = list(drawn.pairings.select_related(*PAIRING_HOLDERS).order_by("number"))
     return render(
         request,
         "staff/round.html",
@@ -486,7 +488,11 @@ def round_withdraw(request, pk, number):
     try:
         with transaction.atomic():  # the draw again fails: the round stays as it was
             services.withdraw_round(drawn, actor=request.user)
-            again = services.draw_next_round(tournament, seed=seed, actor=request.user) if redraw else None
+            again = (
+                services.draw_next_round(tournament, seed=seed, actor=request.user)
+                if redraw
+                else None
+            )
     except TournamentError as error:
         _fail(request, error)
         return redirect("staff:round", pk, number)

@@ -95,9 +95,15 @@ def audit_target(target: str) -> str:
 
 
 class PlayerTable(tables.Table):
+    """The register: name and town (shared), the contact data of the viewer's clubs
+    (``player.own_contacts``, ``views.players.own_contacts``) and his entries there."""
+
     name = tables.LinkColumn("staff:player_edit", args=[tables.A("pk")], verbose_name=_("name"))
+    contact = tables.Column(
+        verbose_name=_("contact"), accessor="pk", orderable=False, empty_values=()
+    )
     entry_count = tables.Column(
-        verbose_name=_("Entries (all tournaments)"),
+        verbose_name=_("Entries (your club's tournaments)"),
         orderable=False,
         attrs={"td": {"class": "num"}, "th": {"class": "num"}},
     )
@@ -107,6 +113,11 @@ class PlayerTable(tables.Table):
         fields = ["name", "town", "contact", "entry_count"]
         attrs = {"class": "players"}
         empty_text = _("No players found.")
+
+    def render_contact(self, record):
+        return " · ".join(c.contact for c in getattr(record, "own_contacts", []))
+
+    value_contact = render_contact
 
 
 class TournamentTable(tables.Table):

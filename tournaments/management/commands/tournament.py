@@ -83,8 +83,7 @@ def _fee(value: str) -> Decimal:
     parsed = parse_amount(value)
     if parsed is None:
         raise CommandError(
-            _("The entry fee “%(fee)s” is not an amount (write e.g. 10 or 10,50).")
-            % {"fee": value}
+            _("The entry fee “%(fee)s” is not an amount (write e.g. 10 or 10,50).") % {"fee": value}
         )
     return parsed
 
@@ -152,10 +151,14 @@ class Command(OneLineErrors, BaseCommand):
 
     def do_sell(self, o):
         t = _tournament(o["tournament"])
-        player = services.find_or_register_player(o["player"], town=o["town"], contact=o["contact"])
+        player = services.find_or_register_player(
+            o["player"], town=o["town"], contact=o["contact"], club=t.club
+        )
         partner = None
         if o["partner"] is not None:
-            partner = services.find_or_register_player(o["partner"], town=o["partner_town"])
+            partner = services.find_or_register_player(
+                o["partner"], town=o["partner_town"], club=t.club
+            )
         entries = services.sell_entries(t, player, o["entries"], partner=partner, paid=o["paid"])
         holder = entries[0].team if entries[0].team_id else player
         self.stdout.write(
@@ -181,9 +184,8 @@ class Command(OneLineErrors, BaseCommand):
         sold = services.import_teams(t, text)
         teams = {e.team_id for e in sold}
         self.stdout.write(
-            ngettext(
-                "%(count)d team imported", "%(count)d teams imported", len(teams)
-            ) % {"count": len(teams)}
+            ngettext("%(count)d team imported", "%(count)d teams imported", len(teams))
+            % {"count": len(teams)}
             + ": "
             + _count_entries(len(sold))
         )
