@@ -37,6 +37,7 @@ from tournaments.models import (
     Outcome,
     Pairing,
     Player,
+    PlayerContact,
     ResultReport,
     Round,
     Tournament,
@@ -68,6 +69,8 @@ EXPECTED: dict[str, tuple[set, set]] = {
     "staff:player_edit": ({D, O}, {D, O}),
     "staff:player_import": ({D, O}, {D, O}),
     "staff:player_merge": ({O}, {O}),
+    "staff:player_export": ({O}, set()),
+    "staff:player_erase": ({O}, {O}),
     "staff:draw": ({O}, {O}),
     "staff:transcribe": ({O}, {O}),
     "staff:partners": ({O}, {O}),
@@ -120,11 +123,13 @@ ANY_SCOPE = {
     "staff:player_edit",
     "staff:player_import",
     "staff:player_merge",
+    "staff:player_export",
+    "staff:player_erase",
     "staff:clubs",
     "staff:series_list",
     "staff:series_create",
 }
-GET_ONLY = {"staff:player_search"}
+GET_ONLY = {"staff:player_search", "staff:player_export"}
 POST_ONLY = {
     "staff:team_import",
     "staff:shrink",
@@ -266,7 +271,12 @@ def fingerprint():
         ),
         list(Round.objects.order_by("pk").values_list("pk", "status")),
         list(Tournament.objects.order_by("pk").values_list("pk", "name", "field_size", "updated_at")),
-        list(Player.objects.order_by("pk").values_list("pk", "name", "merged_into")),
+        list(
+            Player.objects.order_by("pk").values_list(
+                "pk", "name", "town", "name_public", "merged_into", "erased_at"
+            )
+        ),
+        list(PlayerContact.objects.order_by("pk").values_list("pk", "club", "contact")),
         sorted(Membership.objects.values_list("user", "club", "role")),
         list(Invitation.objects.order_by("pk").values_list("pk", "withdrawn_at", "used_at")),
         list(Category.objects.order_by("pk").values_list("pk", "name")),
@@ -307,6 +317,8 @@ def _url(name, w, document=None, pairing=None):
         "staff:player_merge": [], "staff:clubs": [], "staff:series_list": [],
         "staff:series_create": [],
         "staff:player_edit": [ob["player"].pk],
+        "staff:player_export": [ob["player"].pk],
+        "staff:player_erase": [ob["player"].pk],
         "staff:entry_paid": [t.pk, ob["entry"].pk],
         "staff:entry_cancel": [t.pk, ob["entry"].pk],
         "staff:entry_categories": [t.pk, ob["entry"].pk],
@@ -354,6 +366,7 @@ def _post_data(name, w, do=None):
         "staff:player_edit": {"name": "Umbenannt", "town": "Ybbs"},
         "staff:player_import": {"content": "Name\nImport Eins\n", "once": new_token()},
         "staff:player_merge": {"keep": w["spare"][0].pk, "other": w["spare"][1].pk},
+        "staff:player_erase": {"confirm": str(w["spare"][0].pk)},
         "staff:draw": {"seed": "5"},
         "staff:transcribe": {"lines": "1 L 1"},
         "staff:partners": {"seed": "5"},
@@ -398,7 +411,7 @@ REFUSED = {403, 404}
 MUST_CHANGE = {
     "staff:tournament_create", "staff:tournament_edit", "staff:categories",
     "staff:entry_paid", "staff:entry_categories", "staff:player_add", "staff:player_edit",
-    "staff:player_import", "staff:player_merge", "staff:pairing_result", "staff:pairing_start",
+    "staff:player_import", "staff:player_merge", "staff:player_erase", "staff:pairing_result", "staff:pairing_start",
     "staff:report_confirm",
     "staff:club_invite", "staff:club_invitation_withdraw", "staff:club_role",
     "staff:series_create", "staff:series_edit", "staff:series_tournaments",

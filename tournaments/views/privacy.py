@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 
 from clubs import permissions
 from tournaments import privacy
@@ -16,6 +17,7 @@ from .access import staff_required
 from .players import acting
 
 
+@require_GET
 @staff_required
 def player_export(request, pk):
     """Everything the user's clubs hold about the player, as a JSON file to hand him."""
