@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "tournaments",
     "games",
     "series",
+    "ratings",
     "api",
     "venue",
     "corsheaders",
