@@ -27,6 +27,8 @@ def test_levels_strong_keeps_its_cap_master_and_larger_budgets_are_anytime():
     assert strong.time_budget == STRONG_BUDGET and not strong.anytime
     assert master.time_budget == MASTER_BUDGET and master.anytime
     assert master.node_budget == 4 * strong.node_budget
+    # searched to the end from three face-down cards on, strong from one as before
+    assert master.exact_talon == 3 and strong.exact_talon == 1
     assert make_bot("strong", seed=1, time_budget=1.0).anytime
     assert not make_bot("strong", seed=1, time_budget=0.1).anytime
 
