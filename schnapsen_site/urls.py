@@ -26,6 +26,7 @@ urlpatterns = [
     path("", include("api.urls")),
     path("games/", include("games.urls")),
     path("series/", include("series.urls")),
+    path("", include("ratings.urls")),  # /rating/ and /players/<id>/ (``ratings``)
     path("", include("clubs.urls")),
     path("", include("tournaments.urls.public")),
 ]
