@@ -88,7 +88,7 @@ def test_private_tournaments_only_for_staff_of_a_club_with_a_stake(client, peopl
     grant(user, Role.DESK, nord)
     page = client.get(f"/players/{player.pk}/")
     assert page.status_code == 200
-    assert "Turnier 0" in page.text and "not public" in page.text
+    assert "Turnier 0" in page.text and "nicht öffentlich" in page.text
     played_tournament(people[:4], day=10, seed=2, club=sued)
     client.logout()
     public = client.get(f"/players/{player.pk}/").text
@@ -112,3 +112,11 @@ def test_plot_is_an_svg_with_a_point_per_tournament():
     assert plot.rating_svg([]) == ""
     single = plot.rating_svg([plot.Point(datetime.date(2026, 1, 1), 1500, 350)])
     assert single.count("<circle") == 1
+
+
+def test_pages_speak_german(client, people):
+    played_tournament(people[:4], day=0, seed=1)
+    html = client.get("/rating/", HTTP_ACCEPT_LANGUAGE="de-at").text
+    assert "Rangliste" in html and "Mindestens Partien" in html
+    html = client.get(f"/players/{people[0].pk}/", HTTP_ACCEPT_LANGUAGE="de-at").text
+    assert "gewonnen" in html and "Unsicherheit" in html
