@@ -77,3 +77,42 @@ def test_no_default_club_when_every_tournament_named_one():
     executor = MigrationExecutor(connection)
     executor.migrate(_latest(executor))
     assert list(Club.objects.values_list("name", flat=True)) == ["SC Herz-Ass"]
+
+
+REGISTER_BEFORE = [("tournaments", "0013_match_length_wording")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_contact_data_goes_to_the_club_of_the_players_first_tournament():
+    """Issue 31: each player's contact becomes the contact data of the club of his first
+    tournament; a player of no tournament keeps his with the only club there is, or with
+    no club (site administrators only) where there are several."""
+    executor = MigrationExecutor(connection)
+    executor.migrate(REGISTER_BEFORE)
+    old = executor.loader.project_state(REGISTER_BEFORE).apps
+    Club = old.get_model("clubs", "Club")
+    Tournament = old.get_model("tournaments", "Tournament")
+    Player = old.get_model("tournaments", "Player")
+    Entry = old.get_model("tournaments", "Entry")
+    melk = Club.objects.create(name="Melk", slug="melk")
+    ybbs = Club.objects.create(name="Ybbs", slug="ybbs")
+    early = Tournament.objects.create(name="Früh", date=datetime.date(2025, 1, 1), club=ybbs, seed=1)
+    late = Tournament.objects.create(name="Spät", date=datetime.date(2025, 6, 1), club=melk, seed=2)
+    franz = Player.objects.create(name="Franz", contact="0664 1")
+    Entry.objects.create(tournament=late, player=franz, number=1)
+    Entry.objects.create(tournament=early, player=franz, number=1)
+    Player.objects.create(name="Otto", contact="otto@x.at")  # no tournament, two clubs
+    Player.objects.create(name="Leer")
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(_latest(executor))
+
+    from tournaments.models import Player as NewPlayer
+    from tournaments.models import PlayerContact
+
+    franz = NewPlayer.objects.get(name="Franz")
+    assert franz.recorded_by.name == "Ybbs"
+    assert [(c.club.name, c.contact) for c in franz.contacts.all()] == [("Ybbs", "0664 1")]
+    otto = NewPlayer.objects.get(name="Otto")
+    assert [(c.club, c.contact) for c in otto.contacts.all()] == [(None, "otto@x.at")]
+    assert PlayerContact.objects.count() == 2
