@@ -1,13 +1,16 @@
 """The ratings' answers to changes below: a result, an entry's holder, a tournament's
 date, a merged player mark the ratings stale from that tournament on
-(``services.mark_stale``); the pages recompute before they show them."""
+(``services.mark_stale``); the pages recompute before they show them. A player's copy
+of his data (``player_data``) gets his ratings. An erased player keeps his ratings (numbers,
+no name): his opponents' ratings rest on them."""
 
 from django.db.models.signals import post_delete, post_save
 
+from tournaments import signals
 from tournaments.models import Entry, Pairing, Player, Round, Team, Tournament
 
 from .models import Snapshot
-from .services import mark_stale
+from .services import ensure_current, mark_stale
 
 
 def _pairing_changed(sender, instance, raw=False, **kwargs):
@@ -54,6 +57,30 @@ def _player_changed(sender, instance, created=False, raw=False, **kwargs):
         mark_stale(tournament_id, date)
 
 
+def _player_data(sender, *, player, tournaments, **kwargs):
+    """His copy (GDPR art. 15): his rating after each tournament the asking club may see."""
+    ensure_current()
+    rows = (
+        Snapshot.objects.filter(player=player, tournament_id__in=list(tournaments))
+        .order_by("date", "tournament_id")
+        .values_list("tournament_id", "date", "rating", "deviation", "volatility", "won", "lost")
+    )
+    return {
+        "ratings": [
+            {
+                "tournament": tournament,
+                "date": date.isoformat(),
+                "rating": round(rating, 2),
+                "deviation": round(deviation, 2),
+                "volatility": round(volatility, 6),
+                "won": won,
+                "lost": lost,
+            }
+            for tournament, date, rating, deviation, volatility, won, lost in rows
+        ]
+    }
+
+
 def connect() -> None:
     """Connect the model signals (from ``RatingsConfig.ready``)."""
     for signal in (post_save, post_delete):
@@ -65,3 +92,4 @@ def connect() -> None:
             _tournament_changed, sender=Tournament, dispatch_uid=f"rating-{name}-tournament"
         )
     post_save.connect(_player_changed, sender=Player, dispatch_uid="rating-save-player")
+    signals.player_data.connect(_player_data, dispatch_uid="ratings.player_data")

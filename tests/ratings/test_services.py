@@ -166,3 +166,15 @@ def test_command_recompute_gives_identical_numbers(people, capsys):
     assert numbers() == before
     call_command("ratings", "update")
     assert numbers() == before
+
+
+def test_a_players_copy_of_his_data_has_his_ratings(people):
+    from tournaments.privacy import export_player
+
+    tournaments = season(people)
+    document = export_player(people[4])
+    rows = document["ratings"]
+    assert [r["tournament"] for r in rows] == [t.pk for t in tournaments]
+    last = Snapshot.objects.get(player=people[4], tournament=tournaments[2])
+    assert rows[-1]["rating"] == round(last.rating, 2)
+    assert rows[-1]["won"] + rows[-1]["lost"] == 3
