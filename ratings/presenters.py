@@ -7,6 +7,7 @@ import datetime
 from dataclasses import dataclass, field
 
 from django.db.models import Q, Sum
+from django.utils.translation import gettext as _
 
 from clubs import permissions
 from clubs.models import Club
@@ -130,6 +131,7 @@ class PlayerPage:
     won: int
     lost: int
     svg: str
+    places_svg: str = ""
     more: int = 0  # tournaments beyond the ones with places
 
 
@@ -167,7 +169,11 @@ def player_page(player: Player, user, *, as_staff: bool) -> PlayerPage:
         rating=rating,
         won=won,
         lost=lost,
-        svg=plot.rating_svg(points),
+        svg=plot.rating_svg(points, _("Rating over time")),
+        places_svg=plot.places_svg(
+            [(line.tournament.date, line.place) for line in reversed(lines) if line.place],
+            _("Places over time"),
+        ),
         more=max(0, len(lines) - PAGE_TOURNAMENTS),
     )
 

@@ -55,5 +55,6 @@ def player(request, pk):
             "as_staff": as_staff,
             # numbers and dates only (``plot.rating_svg``): nothing from a user
             "svg": mark_safe(page.svg),  # noqa: S308
+            "places_svg": mark_safe(page.places_svg),  # noqa: S308
         },
     )

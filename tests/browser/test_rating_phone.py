@@ -38,6 +38,7 @@ def test_rating_list_and_player_page_on_a_phone(phone_page, live_server):
     latest = Snapshot.objects.filter(player=long_name).order_by("-date").first()
     expect(page.locator(".rating-now strong")).to_have_text(f"{latest.rating:.0f}")
     expect(page.locator("#player-tournaments tbody tr")).to_have_count(3)
+    expect(page.locator("svg.places-plot circle")).to_have_count(3)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the player's page scrolls sideways on a phone ({width}px)"
     box = page.locator("svg.rating-plot").bounding_box()

@@ -112,6 +112,14 @@ def test_plot_is_an_svg_with_a_point_per_tournament():
     assert plot.rating_svg([]) == ""
     single = plot.rating_svg([plot.Point(datetime.date(2026, 1, 1), 1500, 350)])
     assert single.count("<circle") == 1
+    places = plot.places_svg(
+        [(datetime.date(2026, 1, 1), 1), (datetime.date(2026, 2, 1), 100)], title="Plätze"
+    )
+    assert places.count("<circle") == 2 and "128.</text>" in places
+    # 1st at the top: the first circle above the second
+    cy = [float(v) for v in __import__("re").findall(r'<circle cx="[\d.]+" cy="([\d.]+)"', places)]
+    assert cy[0] < cy[1]
+    assert plot.places_svg([]) == ""
 
 
 def test_pages_speak_german(client, people):
