@@ -6,11 +6,13 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.db.models import Q, Sum
 from django.utils.translation import gettext as _
 
 from clubs import permissions
 from clubs.models import Club
+from tournaments import live_version
 from tournaments.models import Entry, Player, Team, Tournament
 from tournaments.services.register import stake_clubs
 from tournaments.standings import compute_standings
@@ -178,6 +180,37 @@ def player_page(player: Player, user, *, as_staff: bool) -> PlayerPage:
     )
 
 
+@dataclass(frozen=True)
+class PrizeLine:
+    place: int
+    description: str
+    amount: str
+
+
+def places_of(tournament: Tournament) -> dict[int, tuple[int | None, list[PrizeLine]]]:
+    """Each holder's best place and prizes in the tournament (a team's under its first
+    player), cached under the tournament's live version: computed once per change for
+    every player's page."""
+    version, _public = live_version.load(tournament)
+    key = f"ratings:places:{tournament.pk}:{version}"
+    found = cache.get(key)
+    if found is not None:
+        return found
+    standings = compute_standings(tournament)
+    found = {
+        row.player.pk: (
+            row.best_place,
+            [
+                PrizeLine(p.place, p.description, str(p.amount) if p.amount else "")
+                for p in row.prizes
+            ],
+        )
+        for row in standings.players
+    }
+    cache.set(key, found, 24 * 3600)
+    return found
+
+
 def _place(line: TournamentLine, player: Player) -> None:
     """His best place and his prizes in the tournament (a team's by its first player)."""
     team_first = (
@@ -185,10 +218,6 @@ def _place(line: TournamentLine, player: Player) -> None:
         .values_list("first_id", flat=True)
         .first()
     )
-    key = team_first or player.pk
-    standings = compute_standings(line.tournament)
-    for row in standings.players:
-        if row.player.pk == key:
-            line.place = row.best_place
-            line.prizes = [p for p in row.prizes]
-            return
+    found = places_of(line.tournament).get(team_first or player.pk)
+    if found:
+        line.place, line.prizes = found
