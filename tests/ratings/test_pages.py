@@ -128,3 +128,15 @@ def test_pages_speak_german(client, people):
     assert "Rangliste" in html and "Mindestens Partien" in html
     html = client.get(f"/players/{people[0].pk}/", HTTP_ACCEPT_LANGUAGE="de-at").text
     assert "gewonnen" in html and "Unsicherheit" in html
+
+
+def test_admin_lists_ratings_read_only(client, people, django_user_model):
+    played_tournament(people[:4], day=0, seed=1)
+    from ratings import services
+
+    services.ensure_current()
+    admin = django_user_model.objects.create_superuser("root", password="x")
+    client.force_login(admin)
+    page = client.get("/admin/ratings/snapshot/")
+    assert page.status_code == 200 and people[0].name in page.text
+    assert client.get("/admin/ratings/snapshot/add/").status_code == 403
