@@ -296,4 +296,4 @@ def pairing_result(request: HttpRequest, tournament_id: Id, pairing_id: Id, data
         .defer("round__protocol")
         .get(pk=done.pk)
     )
-    return read.pairing_json(done)
+    return read.pairing_json(done, public=False)  # the token's own club: by name

@@ -8,8 +8,10 @@ from django.urls import reverse
 
 from clubs.models import Club
 from series.models import Series
+from series.presenters import public_standings
 from series.services import compute_series_standings, series_tournaments
 from tournaments.models import PAIRING_HOLDERS, Entry, Outcome, Pairing, Round, Tournament
+from tournaments.public_names import public_holder
 from tournaments.services import tournament_phase
 from tournaments.standings import compute_standings
 
@@ -94,13 +96,18 @@ def round_json(r: Round) -> dict:
     }
 
 
-def _entry(e: Entry | None) -> dict | None:
+def _entry(e: Entry | None, public: bool = True) -> dict | None:
+    """An entry's number and holder: as public surfaces name him (``public_names``: at
+    his request without his name and town), or by name for the staff (``public`` False)."""
     if e is None:
         return None
-    return {"number": e.number, "player": e.holder_name, "town": e.holder.town}
+    holder = public_holder(e) if public else e.holder
+    return {"number": e.number, "player": holder.name, "town": holder.town}
 
 
-def pairing_json(p: Pairing) -> dict:
+def pairing_json(p: Pairing, *, public: bool = True) -> dict:
+    """A pairing; ``public`` False only for the answer to a staff token (its club's own
+    players, by name)."""
     return {
         "id": p.pk,
         "round": p.round.number,
@@ -108,8 +115,8 @@ def pairing_json(p: Pairing) -> dict:
         "table": p.table,
         "bracket": p.bracket,
         "name": p.match_name,
-        "left": _entry(p.left),
-        "right": _entry(p.right) if p.right_id else None,
+        "left": _entry(p.left, public),
+        "right": _entry(p.right, public) if p.right_id else None,
         "outcome": p.outcome,
         "winner": p.winner,
         "score": [p.winner_bummerl, p.loser_bummerl] if p.winner_bummerl is not None else None,
@@ -127,8 +134,7 @@ def round_pairings(r: Round) -> list[dict]:
 
 
 def standings_json(t: Tournament) -> dict:
-
-    s = compute_standings(t)
+    s = compute_standings(t, public=True)
     phase = tournament_phase(t)
     return {
         "tournament": t.pk,
@@ -153,7 +159,7 @@ def standings_json(t: Tournament) -> dict:
 
 
 def prizes_json(t: Tournament) -> list[dict]:
-    s = compute_standings(t)
+    s = compute_standings(t, public=True)
     prizes = [*s.prizes, *(p for cs in s.categories for p in cs.prizes)]
     return [
         {
@@ -190,7 +196,7 @@ def series_summary(request, s: Series) -> dict:
 
 
 def series_detail(request, s: Series) -> dict:
-    standings = compute_series_standings(s)
+    standings = public_standings(compute_series_standings(s))
     data = series_summary(request, s)
     data.update(
         finished_tournaments=standings.finished_count,

@@ -16,6 +16,7 @@ from engine import Action, Card
 from .live import Live
 from .messages import engine_message
 from .models import Match, Mode, Status
+from .public_names import shown_names
 
 SUITS = "HDSC"
 
@@ -24,7 +25,7 @@ def _blocked(live: Live, seat: int) -> dict[str, str]:
     """Why the player's other actions are not allowed now (for greyed-out buttons)."""
     state = live.state
     out: dict[str, str] = {}
-    names = (live.match.name0, live.match.name1)
+    names = shown_names(live.match, seat)
     if state is None or live.match.status != Status.PLAYING:
         return out
     if state.to_move != seat:
@@ -68,8 +69,12 @@ def score_note(names, score) -> str:
     }
 
 
-def match_summary(live: Live) -> dict:
+def match_summary(live: Live, seat: int | None = None) -> dict:
+    """The match's line on the page of ``seat`` (None: a spectator): the names as that page
+    shows them (``public_names``: a player left out of public pages at his request is
+    named on his own link only)."""
     m: Match = live.match
+    names = list(shown_names(m, seat))
     score = live.score
     current = score.bummerls[-1] if score and score.bummerls else None
     points = list(current.points) if current and not current.is_over else [0, 0]
@@ -78,7 +83,7 @@ def match_summary(live: Live) -> dict:
         "id": m.pk,
         "status": m.status,
         "mode": m.mode,
-        "names": [m.name0, m.name1],
+        "names": names,
         "bot_seat": m.bot_seat,
         "next_seq": m.next_seq,
         "bummerl_to_win": m.bummerl_to_win,
@@ -91,7 +96,7 @@ def match_summary(live: Live) -> dict:
         "deck_style": m.deck_style,
         "finished": finished,
         # at the end: how the score came about (a Schneider counted double)
-        "score_note": score_note((m.name0, m.name1), score) if finished else "",
+        "score_note": score_note(names, score) if finished else "",
     }
 
 
@@ -134,7 +139,7 @@ def _table_rules(view: dict, *, review_tricks: bool, seat: int | None) -> dict:
 def player_payload(live: Live, seat: int) -> dict:
     """The JSON for seat's browser: the engine's view of that seat, as far as the rule
     profile lets him look at the table (``_table_rules``)."""
-    data = {"seat": seat, "match": match_summary(live), "previous": _previous(live)}
+    data = {"seat": seat, "match": match_summary(live, seat), "previous": _previous(live)}
     if live.state is not None:
         view = live.state.view(seat).to_dict()
         view["legal_actions"] = [a for a in view["legal_actions"] if not a.startswith("revoke")]
@@ -317,11 +322,12 @@ def analysis_notes(match: Match, analysis: dict | None) -> list[dict] | None:
     if analysis is None:
         return None
     deck = match.deck_style
+    names = shown_names(match)  # the replay is public
     notes = []
     for move in analysis.get("moves", []):
         exact = move["exact"]
         text = _("%(name)s: %(made)s, %(outcome)s.") % {
-            "name": match.name(move["player"]),
+            "name": names[move["player"]],
             "made": describe_action(move["action"], deck),
             "outcome": _outcome(move["value"], exact),
         }

@@ -19,6 +19,7 @@ from engine.cards import ALL_CARDS
 from .live import TableLive
 from .models import GameKind, Seat, Status
 from .multi_text import contract_text, reason_text, suit_text
+from .public_names import shown_seat_names
 
 #: The engine view's keys a page receives unchanged.
 PUBLIC_KEYS = (
@@ -85,8 +86,15 @@ def last_trick(live: TableLive):
     return None
 
 
+def _names(live: TableLive) -> list[str]:
+    """The seats' names on every page of the table, the spectators' and the players' alike
+    (the score sheet is one for all): a player left out of public pages at his request is
+    named by the placeholder (``public_names``); the staff's pairing page names him."""
+    return shown_seat_names(live.match, live.names)
+
+
 def scorer_names(live: TableLive) -> list[str]:
-    names = live.names
+    names = _names(live)
     if live.match.game_kind == GameKind.BAUERNSCHNAPSEN:
         return [
             pgettext("table", "Team A (%(a)s, %(b)s)") % {"a": names[0], "b": names[2]},
@@ -98,7 +106,7 @@ def scorer_names(live: TableLive) -> list[str]:
 def result_text(result: dict, live: TableLive) -> str:
     """A finished game in words: how it ended and who writes what."""
     deck = live.match.deck_style
-    why = reason_text(result["reason"], live.names, deck)
+    why = reason_text(result["reason"], _names(live), deck)
     if result.get("contract") is None:
         return why
     who = scorer_names(live)
@@ -147,7 +155,7 @@ def sheet_lines(live: TableLive) -> list[dict]:
 
 def _labels(view: dict, live: TableLive) -> dict[str, str]:
     deck = live.match.deck_style
-    return {a: reason_text(lab, live.names, deck) for a, lab in view["action_labels"].items()}
+    return {a: reason_text(lab, _names(live), deck) for a, lab in view["action_labels"].items()}
 
 
 def table_payload(live: TableLive, seat: int, *, sheet: list | None = None) -> dict:
@@ -183,7 +191,7 @@ def table_payload(live: TableLive, seat: int, *, sheet: list | None = None) -> d
             "next_seq": m.next_seq,
             "status": m.status,
             "finished": finished,
-            "names": live.names,
+            "names": _names(live),
             "computers": [s.is_computer for s in live.seats],
             "scorers": scorer_names(live),
             "bummerls_to_play": m.bummerl_to_win,
@@ -194,7 +202,7 @@ def table_payload(live: TableLive, seat: int, *, sheet: list | None = None) -> d
         "view": view,
         "score": {
             "figures": _figures(live, score),
-            "short": ["A", "B"] if m.game_kind == GameKind.BAUERNSCHNAPSEN else live.names,
+            "short": ["A", "B"] if m.game_kind == GameKind.BAUERNSCHNAPSEN else _names(live),
             "bummerl_count": score["bummerl_count"],
             "games_played": score["games_played"],
             "count": score["count"],
@@ -252,7 +260,7 @@ def _next_table(live: TableLive, seat: int) -> str | None:
 
 
 def _phase_line(raw: dict, live: TableLive) -> str:
-    names = live.names
+    names = _names(live)
     deck = live.match.deck_style
     p = raw["phase"]
     parts = []

@@ -21,6 +21,7 @@ from tournaments.models import Tournament
 
 from . import player_reports, presenters, services, table_views
 from .models import BotLevel, DeckStyle, Match, Mode, Status
+from .public_names import ShownMatch, shown_matches, shown_names
 from .services import GameError
 from .tasks import analyse_game
 from .view_helpers import (
@@ -103,7 +104,8 @@ def _index_context(request) -> dict:
         "levels": BotLevel.choices,
         "bots": services.bot_levels(),
         "deck_styles": DeckStyle.choices,
-        "running": recent.select_related("pairing__round__tournament")[:50],
+        # public: named as public pages name players (``public_names``)
+        "running": shown_matches(recent.select_related("pairing__round__tournament")[:50]),
     }
 
 
@@ -123,6 +125,7 @@ def play(request, pk, token):
     if match.pairing_id is None and match.bot_seat is None and seat == 0:
         share = request.build_absolute_uri(reverse("games:play", args=[match.pk, match.token1]))
     ctx = _context_common(match)
+    ctx["match"] = ShownMatch(match, seat)  # his own name; a hidden opponent's left out
     reports = player_reports.report_context(match, seat)
     payload = presenters.player_payload(live, seat)
     payload["match"]["reports"] = reports["mark"] if reports else ""
@@ -210,6 +213,7 @@ def watch(request, pk):
     if match.is_table:
         return table_views.watch(request, match)
     ctx = _context_common(match)
+    ctx["match"] = ShownMatch(match)  # public: names as public pages show them
     live = services.live_state(match) if match.mode == Mode.PLAYED else None
     ctx.update(
         {
@@ -253,6 +257,8 @@ def replay(request, pk):
             status=403,
         )
     ctx = _context_common(match)
+    ctx["match"] = ShownMatch(match)  # public: names as public pages show them
+    names = shown_names(match)
     # the staff may follow a running match's moves; its current game's hidden cards show
     # once that game is over
     running = match.status == Status.PLAYING
@@ -264,8 +270,7 @@ def replay(request, pk):
         row = rows.get(data["game"] - 1)
         finished = row is not None and row.winner is not None
         data["action_texts"] = [
-            presenters.describe_action(a, match.deck_style, (match.name0, match.name1))
-            for a in data["actions"]
+            presenters.describe_action(a, match.deck_style, names) for a in data["actions"]
         ]
         data["analysis"] = presenters.analysis_notes(match, row.analysis) if finished else None
         data["analysis_url"] = (

@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.public_names import public_player
+
 from . import scoring
 from .services import SeriesStandings
+
+
+def public_standings(standings: SeriesStandings) -> SeriesStandings:
+    """The standings as the series' public page, PDF and the open API show them: a player
+    who asked to be left out of public pages (``Player.name_public``) keeps his rank, points
+    and results under the placeholder, without his town (``public_names``). A copy: the
+    cached standings stay as they are (the command line names everybody)."""
+    return replace(
+        standings, rows=[replace(r, player=public_player(r.player)) for r in standings.rows]
+    )
 
 
 def points_text(rule: scoring.PointsRule) -> str:

@@ -94,6 +94,7 @@ def series_data(standings: SeriesStandings) -> SeriesData:
 
 
 def render_series(series: Series) -> Document:
-    standings = compute_series_standings(series)
+    """The public PDF: players named as the public page names them."""
+    standings = presenters.public_standings(compute_series_standings(series))
     slug = slugify(str(series)) or f"series-{series.pk}"
     return Document(f"{slug}-standings.pdf", build_series_standings(series_data(standings)))

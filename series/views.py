@@ -39,7 +39,7 @@ def index(request):
 
 def detail(request, pk):
     series = _visible(request, pk)
-    standings = services.compute_series_standings(series)
+    standings = presenters.public_standings(services.compute_series_standings(series))
     return render(
         request,
         "series/detail.html",

@@ -23,6 +23,7 @@ import time
 
 from django.core.cache import cache
 from django.db import connection, transaction
+from django.db.models import Q
 from django.db.models.signals import post_delete, post_save
 
 from core.push import send_to_group
@@ -34,6 +35,7 @@ from tournaments.models import (
     Prize,
     ResultReport,
     Round,
+    Team,
     Tournament,
 )
 
@@ -159,10 +161,16 @@ def _changed(sender, instance, **kwargs):
 
 
 def _player_changed(sender, instance, created=False, raw=False, **kwargs):
-    """A renamed player (or a changed town) changes every tournament he has entries in."""
+    """A renamed player (a changed town, his name left out of public pages or shown again)
+    changes every tournament he has entries in, or plays in as one of a team."""
     if created or raw:
         return
 
-    ids = Entry.objects.filter(player=instance).values_list("tournament_id", flat=True)
-    for tournament_id in set(ids):
+    ids = set(Entry.objects.filter(player=instance).values_list("tournament_id", flat=True))
+    ids |= set(
+        Team.objects.filter(Q(first=instance) | Q(second=instance)).values_list(
+            "tournament_id", flat=True
+        )
+    )
+    for tournament_id in ids:
         bump(tournament_id)

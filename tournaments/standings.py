@@ -36,7 +36,12 @@ from .models import (
     Tournament,
     TournamentFormat,
 )
+from .public_names import public_holder
 from .services import danish_results, danish_terms, tournament_phase
+
+
+def _holder(entry: Entry) -> Player:
+    return entry.holder
 
 
 @dataclass
@@ -222,12 +227,15 @@ def match_records(pairings, number_of: dict[int, int]) -> list[rules.MatchRecord
     ]
 
 
-def compute_standings(tournament: Tournament) -> Standings:
-    """Standings of the tournament as it stands now, by its format (``STANDINGS``)."""
-    return STANDINGS[format_of(tournament).code](tournament)
+def compute_standings(tournament: Tournament, *, public: bool = False) -> Standings:
+    """Standings of the tournament as it stands now, by its format (``STANDINGS``).
+
+    ``public``: for public surfaces (pages, public documents, the open API): a player who
+    asked to be left out is named by the placeholder (``public_names.public_holder``)."""
+    return STANDINGS[format_of(tournament).code](tournament, public=public)
 
 
-def compute_knockout_standings(tournament: Tournament) -> Standings:
+def compute_knockout_standings(tournament: Tournament, *, public: bool = False) -> Standings:
     """Standings of a Preisschnapsen as it stands now (three queries)."""
     entries = list(
         Entry.objects.filter(tournament=tournament, cancelled_at__isnull=True)
@@ -248,7 +256,7 @@ def compute_knockout_standings(tournament: Tournament) -> Standings:
         one_prize_per_player=tournament.one_prize_per_player,
         playoff={e.number: e.playoff_rank for e in entries if e.playoff_rank is not None},
     )
-    return assemble_standings(tournament, entries, result)
+    return assemble_standings(tournament, entries, result, public=public)
 
 
 def assemble_standings(
@@ -259,6 +267,7 @@ def assemble_standings(
     danish_lines: dict | None = None,
     danish_terms=None,
     final: bool = False,
+    public: bool = False,
 ) -> Standings:
     """The standings from the places (``prizes.Places``) of any format: the rows per
     entry and player, the eight prizes and the categories (two queries more).
@@ -268,7 +277,9 @@ def assemble_standings(
     awarded (of the eight nor of a category).
 
     The rows' ``player`` is the entry's holder (``Entry.holder``): in a team tournament
-    the team, named as such, under its first player's key."""
+    the team, named as such, under its first player's key; ``public``: as public surfaces
+    name him (``public_names.public_holder``)."""
+    holder_of = public_holder if public else _holder
     prize_rows = {p.place: p for p in Prize.objects.filter(tournament=tournament)}
     by_number = {e.number: e for e in entries}
     number_of = {e.pk: e.number for e in entries}
@@ -308,7 +319,7 @@ def assemble_standings(
         entry_rows.append(
             EntryStanding(
                 entry=e,
-                player=e.holder,
+                player=holder_of(e),
                 number=e.number,
                 round_reached=fate.round_reached,
                 out_round=fate.out_round,
@@ -335,13 +346,13 @@ def assemble_standings(
                 description=row.description if row else "",
                 amount=row.amount if row else None,
                 entry=e,
-                player=e.holder if e else None,
+                player=holder_of(e) if e else None,
                 reached=award.reached,
                 passed_over=[
                     PassedOverStanding(
                         place=s.place,
                         entry=by_number[s.entry],
-                        player=by_number[s.entry].holder,
+                        player=holder_of(by_number[s.entry]),
                         held=s.held,
                     )
                     for s in award.passed_over
@@ -360,7 +371,7 @@ def assemble_standings(
                     description=row.description if row else "",
                     amount=row.amount if row else None,
                     entry=e,
-                    player=e.holder if e else None,
+                    player=holder_of(e) if e else None,
                     category=c,
                 )
             )
@@ -411,7 +422,7 @@ def assemble_standings(
 # ----------------------------------------------------------------------- the Danish system
 
 
-def compute_danish_standings(tournament: Tournament) -> Standings:
+def compute_danish_standings(tournament: Tournament, *, public: bool = False) -> Standings:
     t = tournament
     entries = list(
         Entry.objects.filter(tournament=t, cancelled_at__isnull=True)
@@ -454,6 +465,7 @@ def compute_danish_standings(tournament: Tournament) -> Standings:
         danish_lines={line.player: line for line in lines},
         danish_terms=terms,
         final=final,
+        public=public,
     )
 
 

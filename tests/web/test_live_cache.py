@@ -37,7 +37,10 @@ def test_a_renamed_player_shows_at_once_on_the_page_and_in_the_poll(running, sta
     # renamed through the staff page: no tournament service, no audit entry
     url = reverse("staff:player_edit", args=[player.pk])
     form = _hidden_fields(staff_client.get(url).content.decode())
-    form.update({"name": "Hannelore Schößwendter", "town": player.town, "contact": ""})
+    # the box "name on public pages" stays ticked, as the page shows it (issue 31)
+    form.update(
+        {"name": "Hannelore Schößwendter", "town": player.town, "contact": "", "name_public": "on"}
+    )
     assert staff_client.post(url, form).status_code in (200, 302)
     assert Player.objects.get(pk=player.pk).name == "Hannelore Schößwendter"
     assert "Hannelore Schößwendter" in _page(anonymous, running)

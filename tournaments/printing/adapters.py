@@ -26,6 +26,7 @@ from ..models import (
     Tournament,
     match_name,
 )
+from ..public_names import public_holder, public_members
 from ..services import tournament_phase
 from ..signals import gathered, play_links
 from ..standings import compute_standings
@@ -113,16 +114,23 @@ def _drawn_text(value) -> str:
 
 
 def _pairings(round: Round):
-    return list(
-        round.pairings.select_related(*PAIRING_HOLDERS).order_by("number")
-    )
+    return list(round.pairings.select_related(*PAIRING_HOLDERS).order_by("number"))
 
 
-def _members(entry: Entry) -> tuple[str, ...]:
-    """A team's two players (empty for an entry of a player)."""
+def _members(entry: Entry, public: bool = False) -> tuple[str, ...]:
+    """A team's two players (empty for an entry of a player); ``public``: those whose
+    names are published (``public_names``)."""
     if entry.team_id is None:
         return ()
+    if public:
+        return public_members(entry)
     return (entry.team.first.name, entry.team.second.name)
+
+
+def _name(entry: Entry, public: bool = False) -> str:
+    """The holder's name; ``public``: as public surfaces name him (at his request the
+    placeholder, ``public_names``)."""
+    return public_holder(entry).name if public else entry.holder_name
 
 
 def get_round(tournament: Tournament, number: int | None) -> Round:
@@ -144,10 +152,12 @@ def get_round(tournament: Tournament, number: int | None) -> Round:
 # ----------------------------------------------------------------------------- documents
 
 
-def draw_sheet_data(round: Round) -> DrawSheetData:
+def draw_sheet_data(round: Round, *, public: bool = False) -> DrawSheetData:
     """Two queries: the round's tournament is expected loaded (select_related). The
     pairings in the order of their numbers (unique in the round); in the prize stage
-    each named ("Finale", "Spiel um Platz 3", ...)."""
+    each named ("Finale", "Spiel um Platz 3", ...). ``public``: the public download,
+    players named as public surfaces name them; the staff's sheet (called out at the
+    venue) names everybody."""
     tournament = round.tournament
     rows: list[DrawRow] = []
     for p in _pairings(round):
@@ -171,15 +181,15 @@ def draw_sheet_data(round: Round) -> DrawSheetData:
         rows.append(
             DrawRow(
                 number=p.number,
-                left_name=p.left.holder_name,
+                left_name=_name(p.left, public),
                 left_entry=p.left.number,
-                right_name=p.right.holder_name if p.right_id else None,
+                right_name=_name(p.right, public) if p.right_id else None,
                 right_entry=p.right.number if p.right_id else None,
                 table=p.table,
                 note=note,
                 match_name=p.match_name,
-                left_members=_members(p.left),
-                right_members=_members(p.right) if p.right_id else (),
+                left_members=_members(p.left, public),
+                right_members=_members(p.right, public) if p.right_id else (),
             )
         )
     return DrawSheetData(
@@ -324,7 +334,7 @@ def _prize_text(description: str, amount) -> str:
     return " · ".join(parts)
 
 
-def _slot(entry, pairing: Pairing, side: str) -> BracketSlot:
+def _slot(entry, pairing: Pairing, side: str, public: bool = False) -> BracketSlot:
     if entry is None:
         return BracketSlot()
     score = ""
@@ -333,14 +343,16 @@ def _slot(entry, pairing: Pairing, side: str) -> BracketSlot:
     elif pairing.outcome == Outcome.WALKOVER:
         score = "w.o." if pairing.winner == side else ""
     return BracketSlot(
-        name=entry.holder_name,
+        name=_name(entry, public),
         entry=entry.number,
         score=score,
         won=pairing.decided and pairing.winner == side,
     )
 
 
-def _match(p: Pairing | None, stage: str, bracket: str, number: int) -> BracketMatch:
+def _match(
+    p: Pairing | None, stage: str, bracket: str, number: int, public: bool = False
+) -> BracketMatch:
     """The box of pairing ``p``, or of the match still to be drawn there (``number`` is
     the pairing number it will get), titled with the match's name and number."""
     if p is not None:
@@ -350,12 +362,17 @@ def _match(p: Pairing | None, stage: str, bracket: str, number: int) -> BracketM
     if p is None:
         return BracketMatch(title=title)
     return BracketMatch(
-        left=_slot(p.left, p, Side.LEFT), right=_slot(p.right, p, Side.RIGHT), title=title
+        left=_slot(p.left, p, Side.LEFT, public),
+        right=_slot(p.right, p, Side.RIGHT, public),
+        title=title,
     )
 
 
-def bracket_picture(tournament: Tournament, *, released_only: bool = False) -> BracketPicture:
-    """The prize stage from its pairings (one query)."""
+def bracket_picture(
+    tournament: Tournament, *, released_only: bool = False, public: bool = False
+) -> BracketPicture:
+    """The prize stage from its pairings (one query); ``public``: players named as public
+    surfaces name them."""
     query = Pairing.objects.filter(round__tournament=tournament)
     if released_only:
         query = query.filter(round__status=Round.Status.RELEASED)
@@ -387,11 +404,12 @@ def bracket_picture(tournament: Tournament, *, released_only: bool = False) -> B
                 rest.remove(match)
                 ordered.append(match)
     ordered.extend(rest)
+
     def column(stage: str, bracket: str, found: list[Pairing], count: int, first: int):
         """``count`` boxes: the pairings found, then the ones still to be drawn."""
         found = found[:count]
-        return [_match(p, stage, bracket, first + i) for i, p in enumerate(found)] + [
-            _match(None, stage, bracket, first + i) for i in range(len(found), count)
+        return [_match(p, stage, bracket, first + i, public) for i, p in enumerate(found)] + [
+            _match(None, stage, bracket, first + i, public) for i in range(len(found), count)
         ]
 
     placements = []
@@ -444,9 +462,10 @@ def _reached_text(row, stage_of: dict[int, str]) -> str:
 
 def results_data(tournament: Tournament, *, public: bool = False) -> ResultsData:
     """The standings (``standings.compute_standings``), the prizes and the bracket.
-    ``public`` leaves out what draft rounds would tell."""
+    ``public`` leaves out what draft rounds would tell and names players as public
+    surfaces do (at his request a player's place without his name)."""
 
-    standings = compute_standings(tournament)
+    standings = compute_standings(tournament, public=public)
     rounds = tournament.rounds.all()
     if public:
         rounds = rounds.filter(status=Round.Status.RELEASED)
@@ -493,7 +512,11 @@ def results_data(tournament: Tournament, *, public: bool = False) -> ResultsData
         if line is None:
             return ()
         diff = line.bummerl_difference
-        values = (str(line.match_points), f"+{diff}" if diff > 0 else str(diff), str(line.game_points))
+        values = (
+            str(line.match_points),
+            f"+{diff}" if diff > 0 else str(diff),
+            str(line.game_points),
+        )
         return values + ((str(line.buchholz),) if standings.buchholz else ())
 
     def place_text(row) -> str:
@@ -532,7 +555,7 @@ def results_data(tournament: Tournament, *, public: bool = False) -> ResultsData
         ),
         status_text=status,
         prizes=prizes,
-        bracket=bracket_picture(tournament, released_only=public)
+        bracket=bracket_picture(tournament, released_only=public, public=public)
         if tournament.format_rules.prize_stage
         else None,
         standings=lines,
@@ -578,7 +601,8 @@ def render(
     """Build ``document`` (one of DOCUMENTS) for the tournament in the active language.
 
     ``public_url`` goes into the entry cards' QR code; ``public`` makes the result
-    list show released rounds only; ``base_url`` (the site's address) puts the players'
+    list show released rounds only, and both the draw sheet and the result list name
+    players as public surfaces do (``public_names``); ``base_url`` (the site's address) puts the players'
     private links of running browser matches on the score sheets. Raises PrintError (translated) when the round
     does not exist or the document is unknown."""
     slug = slugify(tournament.name) or f"tournament-{tournament.pk}"
@@ -586,7 +610,7 @@ def render(
         rnd = get_round(tournament, round_number)
         rnd.tournament = tournament
         if document == "draw":
-            pdf = build_draw_sheet(draw_sheet_data(rnd))
+            pdf = build_draw_sheet(draw_sheet_data(rnd, public=public))
         else:
             pdf = build_score_sheets(score_sheets_data(rnd, base_url=base_url))
         return Document(f"{slug}-{document}-round-{rnd.number}.pdf", pdf)

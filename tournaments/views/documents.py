@@ -116,7 +116,9 @@ DOCUMENT_NAMES = {
 
 
 def public_document(request, pk: int, document: str):
-    """``/t/<pk>/print/<draw|results>.pdf[?round=N]``: released rounds of public tournaments."""
+    """``/t/<pk>/print/<draw|results>.pdf[?round=N]``: released rounds of public tournaments,
+    players named as public surfaces name them (``public_names``; the staff's copies name
+    everybody)."""
     tournament = get_object_or_404(Tournament, pk=pk, is_public=True)
     if document not in PUBLIC_DOCUMENTS:
         return _unknown(document, PUBLIC_DOCUMENTS)
@@ -128,5 +130,5 @@ def public_document(request, pk: int, document: str):
         rnd = released.filter(number=number).first() if number else released.last()
         if rnd is None:
             raise Http404(pgettext("printing", "This round is not released."))
-        return _pdf(render("draw", tournament, round_number=rnd.number))
+        return _pdf(render("draw", tournament, round_number=rnd.number, public=True))
     return _pdf(render("results", tournament, public=True))

@@ -9,6 +9,7 @@ from tournaments.danish import DanishError
 from tournaments.draw import DrawError
 from tournaments.models import Bracket, Entry, Outcome, Pairing, Rematches, Round, Side
 from tournaments.money import euro
+from tournaments.public_names import hidden, public_holder, public_members
 from tournaments.services import holder_names, round_draws
 from tournaments.services.pairing import PROTOCOL_KEY, round_protocol
 from tournaments.services.reports import report_text, reports_by_pairing, side_player
@@ -16,17 +17,38 @@ from tournaments.signals import gathered, withdrawing_round
 from tournaments.standings import compute_standings
 
 
-def entry_label(entry: Entry | None) -> str:
+def entry_label(entry: Entry | None, *, public: bool = False) -> str:
+    """ "#12 Resi Huber"; ``public``: as public pages name him (``public_names``)."""
     if entry is None:
         return _("bye")
-    return f"#{entry.number} {entry.holder_name}"
+    return f"#{entry.number} {holder_of(entry, public=public).name}"
 
 
-def member_names(entry: Entry | None) -> tuple[str, ...]:
-    """The names under which a player looks his entry up: a team's two players."""
+def holder_of(entry: Entry, *, public: bool = False):
+    """``Entry.holder``, or on public surfaces the holder as they name him."""
+    return public_holder(entry) if public else entry.holder
+
+
+def member_names(entry: Entry | None, *, public: bool = False) -> tuple[str, ...]:
+    """The names under which a player looks his entry up: a team's two players (on public
+    pages those whose names are published)."""
     if entry is None or entry.team_id is None:
         return ()
+    if public:
+        return public_members(entry)
     return (entry.team.first.name, entry.team.second.name)
+
+
+def index_names(entry: Entry | None, *, public: bool = False) -> tuple[str, ...]:
+    """The names the list by player finds the entry under: a team's players, else the
+    player; on public pages none of a player who asked to be left out."""
+    if entry is None:
+        return ()
+    if entry.team_id is not None:
+        return member_names(entry, public=public)
+    if public and hidden(entry.player):
+        return ()
+    return (str(entry.holder),)
 
 
 @dataclass
@@ -59,6 +81,9 @@ class PairingRow:
     # a team's two players, under whose names each finds the team (empty for a player)
     left_members: tuple = ()
     right_members: tuple = ()
+    # the names the list by player finds each side under (``index_names``)
+    left_index: tuple = ()
+    right_index: tuple = ()
 
 
 @dataclass
@@ -143,8 +168,12 @@ def pairing_row(
     correctable=False,
     confirm=False,
     reports=(),
+    public=False,
 ) -> PairingRow:
+    """A pairing as the pages show it; ``public``: named as public pages name players
+    (``public_names``: a player who asked is left out, his entry and result shown)."""
     status = pairing_status(pairing)
+    right = pairing.right if pairing.right_id else None
     played = pairing.outcome in (Outcome.PLAYED, Outcome.WALKOVER)
     unconfirmed = confirm and played and pairing.confirmed_at is None
     return PairingRow(
@@ -152,12 +181,14 @@ def pairing_row(
         number=pairing.number,
         bracket=pairing.bracket,
         bracket_label=pairing.match_name,
-        left=entry_label(pairing.left),
-        right=entry_label(pairing.right if pairing.right_id else None),
-        left_player=str(pairing.left.holder),
-        right_player=str(pairing.right.holder) if pairing.right_id else "",
-        left_members=member_names(pairing.left),
-        right_members=member_names(pairing.right if pairing.right_id else None),
+        left=entry_label(pairing.left, public=public),
+        right=entry_label(right, public=public),
+        left_player=str(holder_of(pairing.left, public=public)),
+        right_player=str(holder_of(right, public=public)) if right else "",
+        left_members=member_names(pairing.left, public=public),
+        right_members=member_names(right, public=public),
+        left_index=index_names(pairing.left, public=public),
+        right_index=index_names(right, public=public),
         table=pairing.table,
         status=status,
         status_label=STATUS_LABELS[status](),
@@ -396,8 +427,9 @@ def standings_notes(groups: list[StandingGroup]) -> list[str]:
     return notes
 
 
-def standings_context(tournament) -> dict:
-    standings = compute_standings(tournament)
+def standings_context(tournament, *, public: bool = False) -> dict:
+    """The standings, prizes and ceremony; ``public``: as public pages name players."""
+    standings = compute_standings(tournament, public=public)
     context = {
         "standings": standings,
         "prize_list": [p for p in standings.prizes],
@@ -433,7 +465,9 @@ def ceremony(tournament, prizes) -> dict:
     }
 
 
-def bracket_columns(rounds: list[Round], pairings_by_round: dict[int, list[Pairing]]) -> list[dict]:
+def bracket_columns(
+    rounds: list[Round], pairings_by_round: dict[int, list[Pairing]], *, public: bool = False
+) -> list[dict]:
     """The prize stage as columns of matches: quarterfinal, semifinal, final (with placements)."""
     columns = []
     for drawn in rounds:
@@ -441,7 +475,7 @@ def bracket_columns(rounds: list[Round], pairings_by_round: dict[int, list[Pairi
             continue
         matches = []
         for pairing in pairings_by_round.get(drawn.pk, []):
-            row = pairing_row(pairing)
+            row = pairing_row(pairing, public=public)
             title = row.bracket_label
             matches.append({"title": title, "row": row})
         columns.append({"title": drawn.get_stage_display(), "matches": matches})
@@ -454,7 +488,7 @@ def by_player(rows: list[PairingRow]) -> list[dict]:
     for row in rows:
         # with the opponent, so that a player finds whom he plays next at a glance
         # a team is found under each of its two players' names
-        for name in row.left_members or (row.left_player,):
+        for name in row.left_index:
             lookup.setdefault(name, []).append(
                 {
                     "number": row.number,
@@ -464,7 +498,7 @@ def by_player(rows: list[PairingRow]) -> list[dict]:
                     "opponent": row.right if row.right_player else "",
                 }
             )
-        for name in row.right_members or ((row.right_player,) if row.right_player else ()):
+        for name in row.right_index:
             lookup.setdefault(name, []).append(
                 {
                     "number": row.number,

@@ -86,7 +86,10 @@ def page_context(request, tournament, view, version) -> dict:
 
 
 def live_context(tournament: Tournament) -> dict:
-    """Everything the live sections show; a fixed number of queries whatever the field."""
+    """Everything the live sections show; a fixed number of queries whatever the field.
+    Players are named as public surfaces name them (``tournaments.public_names``: at his
+    request a player's place without his name), for every visitor, staff too: what the
+    projector, the widget and the cached sections show is the same."""
     rounds = list(tournament.rounds.filter(status=Round.Status.RELEASED).order_by("number"))
     current = rounds[-1] if rounds else None
     stage_rounds = [r for r in rounds if r.stage in presenters.STAGE_COLUMNS]
@@ -103,7 +106,7 @@ def live_context(tournament: Tournament) -> dict:
         ):
             pairings_by_round.setdefault(pairing.round_id, []).append(pairing)
     rows = (
-        [presenters.pairing_row(p) for p in pairings_by_round.get(current.pk, [])]
+        [presenters.pairing_row(p, public=True) for p in pairings_by_round.get(current.pk, [])]
         if current
         else []
     )
@@ -116,10 +119,10 @@ def live_context(tournament: Tournament) -> dict:
         "finished_count": sum(1 for r in rows if r.decided),
         "bye_rows": [r for r in rows if r.status == "bye"],
         "by_player": presenters.by_player(rows),
-        "bracket": presenters.bracket_columns(stage_rounds, pairings_by_round),
+        "bracket": presenters.bracket_columns(stage_rounds, pairings_by_round, public=True),
         "main_rows": main_rows,
     }
-    context.update(presenters.standings_context(tournament))
+    context.update(presenters.standings_context(tournament, public=True))
     return context
 
 
