@@ -251,6 +251,7 @@ def test_a_browser_match_names_him_on_his_own_link_only():
         reverse("games:replay", args=[match.pk]),
         reverse("games:watch", args=[match.pk]),
         reverse("games:record_json", args=[match.pk]),
+        reverse("games:analysis", args=[match.pk, 1]),  # the solver's notes name the seats
     ):
         assert_left_out(url, shown="record" not in url)
 
@@ -298,3 +299,22 @@ def test_a_partner_hidden_in_the_admin_reaches_the_cached_team_pages():
     partner.name_public = False
     partner.save()
     assert_left_out(url, client)
+
+
+def test_his_category_prize_is_shown_without_his_name():
+    t = make_tournament(16, entries=[1] * 16)
+    damen = services.add_category(t, "Damen", [("Blumenstrauß", None), ("", 10)])
+    for e in t.entries.order_by("number"):
+        services.set_entry_categories(e, [damen])
+    run_to_end(t, random.Random(5))
+    prize = compute_standings(t).categories[0].prizes[0]
+    hide(Player.objects.get(pk=prize.player.pk))
+    page = assert_left_out(reverse("public:tournament", args=[t.pk]))
+    assert f"{SHOWN}</strong> (#{prize.entry.number})" in page
+    for url in (
+        reverse("public:print", args=[t.pk, "results"]),
+        reverse("api:prizes", args=[t.pk]),
+        *live_urls(t),
+    ):
+        # the projector's ceremony is of the eight prizes only
+        assert_left_out(url, shown="projector" not in url)
