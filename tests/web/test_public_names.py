@@ -318,3 +318,25 @@ def test_his_category_prize_is_shown_without_his_name():
     ):
         # the projector's ceremony is of the eight prizes only
         assert_left_out(url, shown="projector" not in url)
+
+
+def test_the_one_prize_rule_says_why_a_prize_went_down_without_his_name():
+    """He holds four entries and wins every match: the reason the 2nd prize went further
+    down names him by the placeholder on public surfaces, by name for the staff."""
+    t = make_tournament(16, entries=[4] + [1] * 12, one_prize_per_player=True)
+    star = t.entries.get(number=1).player
+    while services.tournament_phase(t) != "finished":
+        rnd = services.release_round(services.draw_next_round(t, seed=5))
+        for p in rnd.pairings.filter(outcome="").select_related("right"):
+            winner = "right" if p.right.player_id == star.pk else "left"
+            services.record_result(p, winner=winner, score=(2, 1))
+    hide(star)
+    with translation.override("en"):
+        public = compute_standings(t, public=True).prizes[1].reason
+        staff = compute_standings(t).prizes[1].reason
+    assert f"because {SHOWN} already has prize 1" in public and NAME not in public
+    assert NAME in staff
+    prizes = json.loads(assert_left_out(reverse("api:prizes", args=[t.pk])))
+    assert SHOWN in prizes[1]["reason"]
+    assert_left_out(reverse("public:print", args=[t.pk, "results"]))
+    assert_left_out(reverse("public:tournament", args=[t.pk]))
