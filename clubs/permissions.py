@@ -320,6 +320,10 @@ VIEW_RULES: dict[str, Rule] = {
     "staff:series_tournaments": Rule("series", A.SERIES, A.SERIES),
     # a tournament's consent to other clubs' series: its own club's organisers
     "staff:tournament_series": Rule(T, A.SERIES, A.SERIES),
+    # registration before the day: the terms; the desk takes registrations up and scans
+    "staff:registration": Rule(T, A.TERMS, A.TERMS),
+    "staff:registration_take_up": Rule(T, A.SELL, A.SELL),
+    "staff:registration_scan": Rule(T, A.SELL, A.SELL),  # check-in: also marks paid (PAY)
 }
 
 #: A staff page that is not listed above: for organisers only (deny by default).

@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "games",
     "series",
     "ratings",
+    "registration",  # registration before the day, the desk's check-in
     "api",
     "venue",
     "corsheaders",

@@ -9,10 +9,11 @@ from api.api import api
 from api.urls import staff_patterns as api_staff
 from clubs.urls import staff_patterns as club_staff
 from core import push_relay
+from registration.urls import staff_patterns as registration_staff
 from series.urls import staff_patterns as series_staff
 from tournaments.urls.staff import staff_patterns as tournament_staff
 
-staff_patterns = tournament_staff + club_staff + series_staff + api_staff
+staff_patterns = tournament_staff + club_staff + series_staff + api_staff + registration_staff
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
@@ -27,6 +28,7 @@ urlpatterns = [
     path("games/", include("games.urls")),
     path("series/", include("series.urls")),
     path("", include("ratings.urls")),  # /rating/ and /players/<id>/ (``ratings``)
+    path("", include("registration.urls")),  # registration before the day (Voranmeldung)
     path("", include("clubs.urls")),
     path("", include("tournaments.urls.public")),
 ]

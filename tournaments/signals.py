@@ -27,6 +27,9 @@ sends, the apps above answer from their ``AppConfig.ready``.
 - ``player_erased``: a player was erased (GDPR art. 17; ``player``, ``names``: the
   strings that named him, ``placeholder``); a receiver replaces its copies of his name.
   Sent inside the erasing transaction.
+- ``desk_sections``: the desk's page (the sale of entries) asks for the sections the
+  apps above add (``request``, ``tournament``); a receiver returns HTML (safe) or "" (the
+  registration app: the registered players at the top, the check-in by scanning).
 - ``demo_season``: the demo's season (``main`` and the two ``finished`` tournaments
   before it) was made; a receiver returns what it made of it (the series app: the
   season series over the three), which the demo command names.
@@ -44,6 +47,12 @@ withdrawing_round = Signal()
 demo_season = Signal()
 player_data = Signal()
 player_erased = Signal()
+desk_sections = Signal()
+
+
+def sections(signal: Signal, **kwargs) -> list:
+    """The receivers' pieces of a page (HTML marked safe), in the order of the receivers."""
+    return [answer for _receiver, answer in signal.send(sender=None, **kwargs) if answer]
 
 
 def gathered(signal: Signal, **kwargs) -> dict:

@@ -24,6 +24,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import TournamentError
+from tournaments.signals import desk_sections, sections
 
 from . import audit_log, exports, presenters
 from .access import posted as _posted
@@ -240,6 +241,12 @@ def entries(request, pk):
         return _export_entries(tournament, sold, export_format)
     page = Paginator(sold, 100).get_page(request.GET.get("page"))
     template = "staff/_entry_table.html" if request.GET.get("partial") else "staff/entries.html"
+    # the sections the apps above add (the registration app: registrations, check-in)
+    desk = (
+        []
+        if request.GET.get("partial")
+        else sections(desk_sections, request=request, tournament=tournament)
+    )
     return render(
         request,
         template,
@@ -255,6 +262,7 @@ def entries(request, pk):
             teams=teams,
             categories=list(tournament.categories.all()),
             exports=exports.links(request),
+            desk_sections=desk,
         ),
     )
 
