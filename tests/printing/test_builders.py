@@ -16,7 +16,6 @@ from tournaments.printing.draw_sheet import (
     player_index,
 )
 from tournaments.printing.entry_cards import (
-    QR_FORM,
     EntryCard,
     EntryCardsData,
     build_entry_cards,
@@ -33,7 +32,7 @@ from tournaments.printing.results import (
 )
 from tournaments.printing.score_sheets import ScoreSheet, ScoreSheetsData, build_score_sheets
 
-from .pdftext import embedded_fonts, page_count, page_text, pages_text
+from .pdftext import embedded_fonts, page_count, page_text, pages_text, render
 
 HEADER = DocumentHeader(
     club_name="Schnapsclub Größenwörth",
@@ -180,7 +179,7 @@ def test_score_sheets_for_512_pairings():
     assert "Jürgen Größinger 511" in last and "Ömer Ünal 512" in last and "No. 512" in last
 
 
-def test_entry_cards_ten_to_a_page_with_one_shared_qr_code():
+def test_entry_cards_ten_to_a_page_each_with_its_own_qr_code():
     cards = [EntryCard(n, "Jürgen Größinger", paid=n % 2 == 0, town="Sölden") for n in range(1, 12)]
     pdf = build_entry_cards(
         EntryCardsData(HEADER, "https://club.example/t/7/", "Entry fee € 10,00", cards)
@@ -191,15 +190,12 @@ def test_entry_cards_ten_to_a_page_with_one_shared_qr_code():
     assert pages[0].count("not paid") == 5 and pages[0].count("paid") == 10
     assert "Entry fee € 10,00" in pages[0] and "Sölden" in pages[0]
     assert "11" in pages[1].splitlines()
-    # the QR code is one form object, placed on every page (not drawn again per card)
-    reader = pypdf.PdfReader(io.BytesIO(pdf))
-    qr_objects = {
-        xobject.indirect_reference.idnum
-        for page in reader.pages
-        for name, xobject in page["/Resources"]["/XObject"].items()
-        if name.endswith(QR_FORM)
-    }
-    assert len(qr_objects) == 1
+    # each card's QR code is the public page with its number (the desk's check-in scan)
+    import zxingcpp
+
+    read = sorted(r.text for r in zxingcpp.read_barcodes(render(pdf, 1, dpi=200)))
+    assert read == ["https://club.example/t/7/?karte=11"]
+    assert len(zxingcpp.read_barcodes(render(pdf, 0, dpi=200))) == 10
 
 
 def test_qr_code_encodes_the_public_address():

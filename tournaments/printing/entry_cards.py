@@ -1,6 +1,8 @@
 """Entry cards (Teilnahmekarten): ten to an A4 page, ready to cut, each with the
 entry number, the player, whether it is paid, and a QR code that opens the
-tournament's public page."""
+tournament's public page; where a card carries its own ``code`` (the public page with
+the entry's number, ``?karte=N``), its QR code is that one: the desk scans it to check
+the entry in (the ``registration`` app)."""
 
 from __future__ import annotations
 
@@ -54,6 +56,7 @@ class EntryCard:
     player_name: str
     paid: bool
     town: str = ""
+    code: str = ""  # this card's own QR content; empty: the public page with ?karte=N
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,9 @@ def build_entry_cards(data: EntryCardsData) -> bytes:
             column, row = slot % COLUMNS, slot // COLUMNS
             x = column * CARD_WIDTH
             y = PAGE_HEIGHT - (row + 1) * CARD_HEIGHT
-            _draw_card(canvas, data, card, x, y, logo, matrix)
+            code = card.code or (f"{data.url}?karte={card.number}" if data.url else "")
+            own = qr_matrix(code) if code else None
+            _draw_card(canvas, data, card, x, y, logo, own or matrix, own is not None)
         _draw_cut_marks(canvas, len(cards))
         canvas.setFont(FONT, 6)
         canvas.setFillGray(0.4)
@@ -129,7 +134,14 @@ def _draw_cut_marks(canvas, count: int) -> None:
 
 
 def _draw_card(
-    canvas, data: EntryCardsData, card: EntryCard, x: float, y: float, logo, matrix
+    canvas,
+    data: EntryCardsData,
+    card: EntryCard,
+    x: float,
+    y: float,
+    logo,
+    matrix,
+    own: bool = False,
 ) -> None:
     labels = data.labels
     left = x + PAD
@@ -193,7 +205,10 @@ def _draw_card(
     if matrix is not None:
         canvas.saveState()
         canvas.translate(right - quiet - QR_SIZE, qr_y)
-        canvas.doForm(QR_FORM)
+        if own:  # the card's own code, drawn in place
+            draw_qr(canvas, matrix, 0, 0, QR_SIZE)
+        else:
+            canvas.doForm(QR_FORM)
         canvas.restoreState()
         canvas.setFont(FONT, SCAN_SIZE)
         canvas.drawCentredString(
