@@ -135,3 +135,43 @@ def test_a_card_of_another_tournament_and_typed_numbers(camera_page, live_server
     page.press("#check-in-code", "Enter")
     page.wait_for_selector("#scan-result[data-code=ok]")
     assert CheckIn.objects.filter(entry__tournament=t, entry__number=3).exists()
+
+
+def test_register_on_a_phone_then_scan_the_confirmation(camera_page, live_server, staff_user):
+    import datetime
+
+    from django.utils import timezone
+
+    from registration import services as registration
+    from registration.models import Registration
+
+    t = make_tournament(16, entries=[1])
+    registration.save_terms(t, open=True, closes_at=timezone.now() + datetime.timedelta(days=1))
+    video, new_page = camera_page
+    write_y4m(video, "nothing yet")  # each page is its own browser: its camera file now
+    page = new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(live_server.url + reverse("registration:register", args=[t.pk]))
+    page.fill("#id_name", "Vroni Vorab")
+    page.fill("#id_town", "Melk")
+    page.fill("#id_count", "2")
+    page.check("#id_consent")
+    page.wait_for_timeout(3200)  # a person takes longer than the minimum fill time
+    page.click("#registration-form button[type=submit]")
+    page.wait_for_selector("#private-link")
+    assert "Danke" in page.inner_text("main")
+    # the page fits the phone: no sideways scrolling
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    r = Registration.objects.get(tournament=t)
+    link = page.inner_text("#private-link")
+    assert r.token in link
+    # at the desk the confirmation's code is scanned: sold, paid, present
+    write_y4m(video, link)
+    desk = new_page()
+    _login(desk, live_server)
+    desk.goto(live_server.url + reverse("staff:entries", args=[t.pk]))
+    assert "Vroni Vorab" in desk.inner_text("#registered-list")
+    desk.click("#scan-start")
+    desk.wait_for_selector("#scan-result[data-code=ok]")
+    assert "Vroni Vorab" in desk.inner_text("#scan-result")
+    assert CheckIn.objects.filter(entry__tournament=t, entry__paid=True).count() == 2
