@@ -38,6 +38,19 @@ def _fresh_cache():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's language: a request of the test client in another
+    one (``Accept-Language: en``) leaves it active in the thread (the locale middleware
+    does not deactivate it), and a later test of German texts would read English."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 # Fixtures through which a test reaches the database: pytest-django's, the live
 # server's (the browser tests), and the test database itself, which a module's fixture
 # requests to build its data once (tests/web/test_no_server_error.py).
