@@ -22,11 +22,13 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from clubs import services as clubs
 from clubs.models import Invitation, Membership, Role
 from games import services as games
 from games.models import Match
+from registration.models import Registration
 from series import services as series_services
 from series.models import OpenTournament, SeriesTournament
 from tournaments import services
@@ -103,6 +105,10 @@ EXPECTED: dict[str, tuple[set, set]] = {
     "staff:series_edit": ({O}, {O}),
     "staff:series_tournaments": ({O}, {O}),
     "staff:tournament_series": ({O}, {O}),
+    # registration before the day (the registration app): terms; the desk's sale, check-in
+    "staff:registration": ({O}, {O}),
+    "staff:registration_take_up": ({D, O}, {D, O}),
+    "staff:registration_scan": ({D, O}, {D, O}),
 }
 PRINT = {"draw": {O}, "scoresheets": {R, O}, "entries": {D, O}, "results": ALL}
 GAMES_PAIRING_POST = {
@@ -147,6 +153,8 @@ POST_ONLY = {
     "staff:club_role",
     "staff:club_logo",
     "staff:series_tournaments",
+    "staff:registration_take_up",
+    "staff:registration_scan",
 }
 
 
@@ -305,7 +313,19 @@ def _objects(w):
         "report": report,
         "entry": t.entries.order_by("number").first(), "category": t.categories.get(),
         "player": w["spare"][0],
+        "registration": _registration(t),
     }
+
+
+def _registration(t):
+    """A registration of the tournament (the registration app's desk pages)."""
+    r = Registration.objects.filter(tournament=t).first()
+    if r is None:
+        r = Registration.objects.create(
+            tournament=t, token="t" * 32, name="Vorab Gemeldet", key="vorab gemeldet|",
+            count=1, consent_at=timezone.now(),
+        )
+    return r
 
 
 def _url(name, w, document=None, pairing=None):
@@ -337,6 +357,7 @@ def _url(name, w, document=None, pairing=None):
         "staff:club_audit": [w["a"].slug], "staff:club_tokens": [w["a"].slug],
         "staff:series_edit": [w["series"].pk], "staff:series_tournaments": [w["series"].pk],
         "staff:absence": [w["td"].pk],
+        "staff:registration_take_up": [t.pk, ob["registration"].pk],
     }.get(name, [t.pk])
     return reverse(name, args=args)
 
@@ -383,6 +404,9 @@ def _post_data(name, w, do=None):
         "staff:tournament_series": {"do": "open"},
         "staff:club_tokens": {"do": "create", "name": "Vereinsseite", "role": "table"},
         "staff:absence": {"entry": w["td"].entries.order_by("number").first().pk, "absent": "1"},
+        "staff:registration": {"open": "", "closes_at": "2030-01-01T10:00"},
+        "staff:registration_take_up": {"paid": "1"},
+        "staff:registration_scan": {"code": "1"},
     }.get(name, {})
     table = w.get("team_table")
     if name == "games:pairing" and do == "table-revoke":
