@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
 
 from clubs import permissions
 from tournaments.signals import desk_sections
+from tournaments.views.tables import AUDIT_ACTIONS
 
 from . import services
 from .models import CheckIn, Registration, Status
@@ -36,5 +38,19 @@ def desk_section(sender, request, tournament, **kwargs):
     return mark_safe(render_to_string("registration/_desk.html", context, request=request))  # noqa: S308 - our template
 
 
+#: the audit log's words for the registration app's entries
+AUDIT_LABELS = {
+    "registration_terms": _("registration terms changed"),
+    "registration": _("registered before the day"),
+    "registration_change": _("registration changed"),
+    "registration_cancel": _("registration cancelled"),
+    "registration_moved_up": _("moved up from the waiting list"),
+    "registration_release": _("registrations released"),
+    "registration_take_up": _("registration taken up at the desk"),
+    "check_in": _("checked in"),
+}
+
+
 def connect() -> None:
     desk_sections.connect(desk_section, dispatch_uid="registration.desk_section")
+    AUDIT_ACTIONS.update(AUDIT_LABELS)  # the audit log names them in words

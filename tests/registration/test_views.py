@@ -141,3 +141,12 @@ def test_scan_answers_json_in_german(client, django_user_model):
     table = grant(django_user_model.objects.create_user("table"), Role.TABLE)
     client.force_login(table)
     assert client.post(url, {"code": "1"}, content_type="application/json").status_code == 403
+
+
+def test_audit_log_names_the_registrations_in_words(client, django_user_model):
+    t = open_tournament(16)
+    services.cancel(sign_up(t, "Anna"))
+    organiser = grant(django_user_model.objects.create_user("org"), Role.ORGANISER)
+    client.force_login(organiser)
+    page = client.get(reverse("staff:audit", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="de-at")
+    assert "Voranmeldung storniert" in page.content.decode()
