@@ -30,6 +30,7 @@ def desk_section(sender, request, tournament, **kwargs):
         "waiting": [r for r in registrations if r.status == Status.WAITING],
         "moved_up": [r for r in registrations if r.moved_up_at and r.status == Status.REGISTERED],
         "reserved": services.reserved(tournament),
+        "free": max(0, tournament.field_size - services.taken(tournament)),
         "checked_in": CheckIn.objects.filter(entry__tournament=tournament).count(),
         "may_terms": permissions.can(request.user, permissions.Action.TERMS, tournament),
         "may_pay": permissions.can(request.user, permissions.Action.PAY, tournament),

@@ -123,6 +123,7 @@ def test_desk_lists_registered_and_sells_them(client, django_user_model):
     page = client.get(reverse("staff:entries", args=[t.pk])).content.decode()
     assert "Anna Vorab" in page and 'id="check-in-form"' in page
     assert page.index("registration-desk") < page.index("sell-form")  # at the top
+    assert "14 Plätze bleiben für den Verkauf an der Kassa." in page
     client.post(reverse("staff:registration_take_up", args=[t.pk, a.pk]), {"paid": "1"})
     assert Entry.objects.filter(tournament=t, paid=True).count() == 2
 
