@@ -8,7 +8,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from clubs import permissions
-from tournaments.signals import desk_sections
+from tournaments.signals import desk_sections, reserved_places
 from tournaments.views.tables import AUDIT_ACTIONS
 
 from . import services
@@ -52,6 +52,11 @@ AUDIT_LABELS = {
 }
 
 
+def reserved(sender, tournament, **kwargs) -> int:
+    return services.reserved(tournament)
+
+
 def connect() -> None:
     desk_sections.connect(desk_section, dispatch_uid="registration.desk_section")
+    reserved_places.connect(reserved, dispatch_uid="registration.reserved_places")
     AUDIT_ACTIONS.update(AUDIT_LABELS)  # the audit log names them in words

@@ -349,6 +349,9 @@ def take_up(registration, *, paid=False, actor=None, now=None) -> list[Entry]:
                 _("%(name)s is on the waiting list and the field is full.") % {"name": r.name},
                 "waiting",
             )
+        # its own places are no longer held for it while they are sold (a failed sale
+        # rolls this back with the rest)
+        Registration.objects.filter(pk=r.pk).update(status=Status.TAKEN_UP)
         try:
             player = tournament_services.find_or_register_player(r.name, town=r.town, club=t.club)
             if r.contact:

@@ -30,6 +30,10 @@ sends, the apps above answer from their ``AppConfig.ready``.
 - ``desk_sections``: the desk's page (the sale of entries) asks for the sections the
   apps above add (``request``, ``tournament``); a receiver returns HTML (safe) or "" (the
   registration app: the registered players at the top, the check-in by scanning).
+- ``reserved_places``: the sale of entries asks how many places of the field are held
+  for others (``tournament``, under its lock); a receiver returns a number (the
+  registration app: the places of registrations before the day not yet taken up), so
+  the desk cannot sell them twice.
 - ``demo_season``: the demo's season (``main`` and the two ``finished`` tournaments
   before it) was made; a receiver returns what it made of it (the series app: the
   season series over the three), which the demo command names.
@@ -48,6 +52,13 @@ demo_season = Signal()
 player_data = Signal()
 player_erased = Signal()
 desk_sections = Signal()
+reserved_places = Signal()
+
+
+def reserved(tournament) -> int:
+    """The places of ``tournament``'s field the apps above hold for others."""
+    answers = reserved_places.send(sender=None, tournament=tournament)
+    return sum(int(answer or 0) for _receiver, answer in answers)
 
 
 def sections(signal: Signal, **kwargs) -> list:

@@ -169,3 +169,23 @@ def test_check_in_a_registration_sells_pays_and_marks_present():
     b = sign_up(t, "Berta", 1)
     services.cancel(b)
     assert services.check_in(t, b.token).code == "cancelled"
+
+
+def test_the_desk_cannot_sell_the_places_registrations_hold():
+    """The field counts registrations not yet taken up: the desk sells only what is left,
+    says why, and taking a registration up fills its own places; released, they are free."""
+    t = open_tournament(16, entries=[2] * 6)  # 12 sold
+    a = sign_up(t, "Anna", 2)
+    sign_up(t, "Berta", 2)  # 16 taken
+    walk_in = find_or_register_player("Zacharias Spät", town="Melk")
+    with pytest.raises(tournament_services.TournamentError) as full:
+        tournament_services.sell_entries(t, walk_in, 1)
+    assert full.value.code == "full" and "4" in full.value.message
+    assert services.take_up(a)  # her own places: sold to her
+    assert Entry.objects.filter(tournament=t, cancelled_at__isnull=True).count() == 14
+    with pytest.raises(tournament_services.TournamentError):
+        tournament_services.sell_entries(t, walk_in, 1)
+    terms = services.terms_of(t)
+    terms.release_at = timezone.now() - datetime.timedelta(minutes=1)
+    terms.save()
+    assert len(tournament_services.sell_entries(t, walk_in, 2)) == 2  # Berta's, released

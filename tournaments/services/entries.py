@@ -16,6 +16,7 @@ from ..models import (
     Entry,
     Tournament,
 )
+from ..signals import reserved as reserved_places
 from .common import (
     TournamentError,
     _audit,
@@ -85,6 +86,7 @@ def sell_entries(
                 ) % {"max": limit_count}
             raise TournamentError(f"{holds} {limit}", "limit")
         sold = active.count()
+        held_for_others = 0 if alone else reserved_places(t)
         if alone:
             # registrations of players: two make one team's entry after the partner draw
             if sold + count > 2 * t.field_size:
@@ -93,8 +95,9 @@ def sell_entries(
                     % {"size": t.field_size, "players": sold},
                     "full",
                 )
-        elif sold + count > t.field_size:
-            if sold >= t.field_size:
+        elif sold + held_for_others + count > t.field_size:
+            taken = sold + held_for_others
+            if taken >= t.field_size:
                 message = _("All %(size)d entries are sold: the field is full.") % {
                     "size": t.field_size
                 }
@@ -102,8 +105,14 @@ def sell_entries(
                 message = ngettext(
                     "Only %(left)d of %(size)d entries is left.",
                     "Only %(left)d of %(size)d entries are left.",
-                    t.field_size - sold,
-                ) % {"left": t.field_size - sold, "size": t.field_size}
+                    t.field_size - taken,
+                ) % {"left": t.field_size - taken, "size": t.field_size}
+            if held_for_others:
+                message += " " + ngettext(
+                    "%(n)d place is held by a registration before the day.",
+                    "%(n)d places are held by registrations before the day.",
+                    held_for_others,
+                ) % {"n": held_for_others}
             raise TournamentError(message, "full")
         top = Entry.objects.filter(tournament=t).aggregate(m=Max("number"))["m"] or 0
         if getattr(player, "merged_into_id", None) is not None:
