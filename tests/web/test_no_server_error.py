@@ -40,6 +40,7 @@ from django.core.signals import got_request_exception
 from django.db import connection, transaction
 from django.test import Client, override_settings
 from django.urls import Resolver404, URLPattern, URLResolver, get_resolver, resolve
+from django.utils import timezone
 
 from api.models import ApiToken
 from api.tokens import create_token
@@ -47,6 +48,7 @@ from clubs import services as clubs
 from clubs.models import Invitation, Membership, Role
 from games import services as games
 from games.models import Game, Match, MatchAction, Seat
+from registration.models import Registration
 from series import services as series_services
 from series.models import Series, SeriesTournament
 from tournaments import services
@@ -216,7 +218,14 @@ def _build_world():
         .order_by("number")
     )[1]
     report = services.report_result(reported, side="left", winner="left", score=(2, 0)).report
+    # a registration before the day (the registration app): its private link, the desk's
+    # taking up (refused: the tournament is drawn, with a message)
+    registration = Registration.objects.create(
+        tournament=ta, token="vorangemeldet-" + "x" * 20, name="Vera Vorab", key="vera vorab|",
+        count=1, consent_at=timezone.now(),
+    )
     return {
+        "registration": registration,
         "report": report,
         "club": club,
         "organiser": organiser,
@@ -288,6 +297,8 @@ def _path_args(key: str, w) -> list[dict]:
         "games:round_start": [{"round_pk": w["round"].pk}],
         "games:analysis": [{"pk": m.pk, "game": 0}],
         "clubs:invite": [{"token": w["invitation_token"]}],
+        "registration:manage": [{"token": w["registration"].token}],
+        "staff:registration_take_up": [{"pk": w["ta"].pk, "registration_pk": w["registration"].pk}],
         "api:round": [{"tournament_id": t.pk, "number": 1}],
         "api:series_detail": [{"series_id": w["series"].pk}],
         "api:pairing_result": [{"tournament_id": t.pk, "pairing_id": w["open"].pk}],
