@@ -39,7 +39,10 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
+    """Playwright, started once per process: a second ``sync_playwright`` while one runs
+    is refused (its event loop is running), so a test that needs its own Chromium (with
+    other arguments: a fake camera) launches it from this one."""
     if not Path(CHROMIUM).exists():
         message = f"Chromium not found at {CHROMIUM} (apt-get install chromium)"
         if os.environ.get("CI") == "true":
@@ -47,12 +50,15 @@ def browser():
         pytest.skip(message)
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS
-        )
-        yield chromium
-        chromium.close()
+    with sync_playwright() as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture

@@ -41,42 +41,37 @@ def write_y4m(path: Path, text: str, frames: int = 10) -> None:
 
 
 @pytest.fixture
-def camera_page(tmp_path):
+def camera_page(tmp_path, playwright):
     """A page whose camera shows the file ``tmp_path/camera.y4m`` (written by the test
-    before it asks for the page)."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"Chromium not found at {CHROMIUM}")
-    from playwright.sync_api import sync_playwright
-
+    before it asks for the page): its own Chromium, from the session's Playwright."""
     video = tmp_path / "camera.y4m"
-    with sync_playwright() as playwright:
 
-        def launch():
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM,
-                headless=True,
-                args=LAUNCH_ARGS
-                + [
-                    "--use-fake-ui-for-media-stream",
-                    "--use-fake-device-for-media-stream",
-                    f"--use-file-for-fake-video-capture={video}",
-                ],
-            )
-            context = browser.new_context(locale="de-AT", viewport={"width": 1280, "height": 900})
-            context.grant_permissions(["camera"])
-            context.set_default_timeout(15_000)
-            return browser, context.new_page()
+    def launch():
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=LAUNCH_ARGS
+            + [
+                "--use-fake-ui-for-media-stream",
+                "--use-fake-device-for-media-stream",
+                f"--use-file-for-fake-video-capture={video}",
+            ],
+        )
+        context = browser.new_context(locale="de-AT", viewport={"width": 1280, "height": 900})
+        context.grant_permissions(["camera"])
+        context.set_default_timeout(15_000)
+        return browser, context.new_page()
 
-        opened = []
+    opened = []
 
-        def page():
-            browser, p = launch()
-            opened.append(browser)
-            return p
+    def page():
+        browser, p = launch()
+        opened.append(browser)
+        return p
 
-        yield video, page
-        for browser in opened:
-            browser.close()
+    yield video, page
+    for browser in opened:
+        browser.close()
 
 
 def _login(page, live_server):
