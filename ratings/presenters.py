@@ -15,6 +15,7 @@ from clubs.models import Club
 from tournaments import live_version
 from tournaments.models import Entry, Player, Team, Tournament
 from tournaments.services.register import stake_clubs
+from tournaments.signals import gathered, player_series
 from tournaments.standings import compute_standings
 
 from . import plot
@@ -135,6 +136,7 @@ class PlayerPage:
     svg: str
     places_svg: str = ""
     more: int = 0  # tournaments beyond the ones with places
+    series: list = field(default_factory=list)  # his places in season series
 
 
 def player_page(player: Player, user, *, as_staff: bool) -> PlayerPage:
@@ -177,6 +179,14 @@ def player_page(player: Player, user, *, as_staff: bool) -> PlayerPage:
             _("Places over time"),
         ),
         more=max(0, len(lines) - PAGE_TOURNAMENTS),
+        # the series app answers (``tournaments.signals.player_series``): public series
+        # for the public, those of the shown tournaments for staff
+        series=gathered(
+            player_series,
+            player=player,
+            tournaments=[t.pk for t in tournaments],
+            public_only=not as_staff,
+        ).get("series", []),
     )
 
 

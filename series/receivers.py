@@ -3,8 +3,8 @@ not import it. Connected by ``SeriesConfig.ready``.
 
 - the demo's season (``demo_season``): the season series "Donau-Cup" over the demo's two
   finished tournaments and the main one;
-- a player's data (``player_data``): his places in the series of the tournaments the
-  asking club may see.
+- a player's data (``player_data``) and his page (``player_series``): his places in the
+  series of the tournaments the asker may see.
 """
 
 import datetime
@@ -17,21 +17,38 @@ from . import services
 from .models import Series
 
 
-def _player_data(sender, *, player, tournaments, **kwargs):
-    rows = []
-    for series in Series.objects.filter(tournaments__in=tournaments).distinct().order_by("pk"):
+def series_places(player, tournaments, *, public_only: bool) -> list[dict]:
+    """The player's rank and points in each series over ``tournaments`` (ids)."""
+    found = Series.objects.filter(tournaments__in=tournaments).distinct().order_by("-pk")
+    if public_only:
+        found = found.filter(is_public=True)
+    places = []
+    for series in found:
         standings = services.compute_series_standings(series)
         for row in standings.rows:
             if row.player.pk == player.pk:
-                rows.append(
-                    {
-                        "series": series.name,
-                        "season": series.season,
-                        "rank": row.rank,
-                        "points": str(row.points),
-                    }
+                                places.append(
+                    {"series": series, "rank": row.rank, "points": row.points}
                 )
-    return {"series": rows}
+    return places
+
+
+def _player_data(sender, *, player, tournaments, **kwargs):
+    return {
+        "series": [
+            {
+                "series": p["series"].name,
+                "season": p["series"].season,
+                "rank": p["rank"],
+                "points": str(p["points"]),
+            }
+            for p in series_places(player, tournaments, public_only=False)
+        ]
+    }
+
+
+def _player_series(sender, *, player, tournaments, public_only=True, **kwargs):
+    return {"series": series_places(player, tournaments, public_only=public_only)}
 
 
 def _demo_season(sender, *, main, finished, **kwargs):
@@ -49,3 +66,4 @@ def _demo_season(sender, *, main, finished, **kwargs):
 def connect() -> None:
     signals.demo_season.connect(_demo_season, dispatch_uid="series.demo_season")
     signals.player_data.connect(_player_data, dispatch_uid="series.player_data")
+    signals.player_series.connect(_player_series, dispatch_uid="series.player_series")

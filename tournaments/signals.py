@@ -27,6 +27,9 @@ sends, the apps above answer from their ``AppConfig.ready``.
 - ``player_erased``: a player was erased (GDPR art. 17; ``player``, ``names``: the
   strings that named him, ``placeholder``); a receiver replaces its copies of his name.
   Sent inside the erasing transaction.
+- ``player_series``: a player's places in the season series over his tournaments, for
+  his page (``player``, ``tournaments``: ids, ``public_only``); a receiver returns
+  ``{"series": [{"series": Series, "rank", "points"}]}`` (the series app).
 - ``desk_sections``: the desk's page (the sale of entries) asks for the sections the
   apps above add (``request``, ``tournament``); a receiver returns HTML (safe) or "" (the
   registration app: the registered players at the top, the check-in by scanning).
@@ -51,6 +54,7 @@ withdrawing_round = Signal()
 demo_season = Signal()
 player_data = Signal()
 player_erased = Signal()
+player_series = Signal()
 desk_sections = Signal()
 reserved_places = Signal()
 

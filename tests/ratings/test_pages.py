@@ -140,3 +140,29 @@ def test_admin_lists_ratings_read_only(client, people, django_user_model):
     page = client.get("/admin/ratings/snapshot/")
     assert page.status_code == 200 and people[0].name in page.text
     assert client.get("/admin/ratings/snapshot/add/").status_code == 403
+
+
+def test_a_players_page_shows_his_places_in_public_season_series(client):
+    """The series app answers the page (``tournaments.signals.player_series``): his rank
+    and points in each public series over his tournaments; a non-public series is not
+    shown to the public."""
+    import random
+
+    from series import services as series_services
+    from tests.tournaments.helpers import make_tournament, run_to_end
+
+    t = make_tournament(16, entries=[1] * 16, name="Cup-Turnier")
+    run_to_end(t, random.Random(4))
+    cup = series_services.create_series("Wachau-Cup", club=t.club)
+    series_services.add_tournament(cup, t)
+    inner = series_services.create_series("Vereinsintern", club=t.club)
+    series_services.add_tournament(inner, t)
+    inner.is_public = False
+    inner.save()
+    player = t.entries.order_by("number").first().player
+    html = client.get(f"/players/{player.pk}/").content.decode()
+    assert 'id="player-series"' in html and "Wachau-Cup" in html
+    assert "Vereinsintern" not in html
+    standings = series_services.compute_series_standings(cup)
+    row = next(r for r in standings.rows if r.player.pk == player.pk)
+    assert f"<td class=\"num\">{row.rank}.</td><td class=\"num\">{row.points}</td>" in html
