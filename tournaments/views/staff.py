@@ -26,7 +26,7 @@ from tournaments.models import (
 from tournaments.services import TournamentError
 from tournaments.signals import desk_sections, sections
 
-from . import audit_log, exports, presenters
+from . import audit_log, confirmations, exports, presenters
 from .access import posted as _posted
 from .access import safe_next, staff_required
 from .forms import (
@@ -326,7 +326,7 @@ def entry_cancel(request, pk, entry_pk):
             _context(
                 entry.tournament,
                 "entries",
-                confirm=presenters.cancel_entry_confirmation(entry),
+                confirm=confirmations.cancel_entry_confirmation(entry),
                 back=back,
             ),
         )
@@ -487,7 +487,7 @@ def round_withdraw(request, pk, number):
             _context(
                 tournament,
                 "draw",
-                confirm=presenters.withdraw_round_confirmation(drawn),
+                confirm=confirmations.withdraw_round_confirmation(drawn),
                 back=reverse("staff:round", args=[pk, number]),
             ),
         )
